@@ -1,0 +1,36 @@
+# FaceSticker: every target installs what it needs first (scripts/setup.sh is
+# idempotent), so `make demo` and `make test` work on a fresh Debian machine
+# with the Swift toolchain.
+
+SHARED ?= ../shared
+YUNET_LOCAL := $(SHARED)/models/yunet/face_detection_yunet_2022mar.onnx
+# A local YuNet copy saves the download; setup falls back to the pinned URL.
+export FACESTICKER_YUNET_FILE ?= $(if $(wildcard $(YUNET_LOCAL)),$(abspath $(YUNET_LOCAL)),)
+
+BIN := .build/release/facesticker
+
+.PHONY: all setup packages models samples build demo test bench clean
+
+all: build
+
+setup:
+	scripts/setup.sh
+
+packages models samples:
+	scripts/setup.sh $@
+
+build: setup
+	swift build -c release
+
+demo: build
+	scripts/demo.sh $(BIN)
+
+test: setup
+	swift build --build-tests
+	swift test --skip-build
+
+bench: build
+	scripts/bench.sh $(BIN)
+
+clean:
+	rm -rf .build samples out

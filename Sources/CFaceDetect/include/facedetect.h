@@ -1,0 +1,142 @@
+/*
+ * facedetect.h: OpenCV face detection and image codecs behind a plain C11 API.
+ *
+ * Ownership rules, for every call below:
+ *  - Handles (fd_detector, fd_picture) are opaque. Each has one _create (or
+ *    _read) call that hands the caller a handle it owns, and one _destroy call
+ *    that frees it. _destroy(NULL) is a no-op.
+ *  - Images passed in (fd_image) are borrowed for the duration of the call
+ *    only; the library never keeps a pointer to caller memory.
+ *  - Result buffers (fd_face arrays, pixel buffers) are allocated and owned by
+ *    the caller; the library writes at most `capacity` elements into them.
+ *  - Strings passed in are borrowed. fd_last_error() returns a pointer owned
+ *    by the library, valid on the calling thread until its next fd_* call.
+ *
+ * Every call that can fail returns an fd_status and writes its results
+ * through out_ pointers, which are left untouched on failure. No C++
+ * exception ever leaves this library: each entry point catches everything
+ * and records the message for fd_last_error().
+ */
+#ifndef FACEDETECT_H
+#define FACEDETECT_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The closed set of results of every fallible call. */
+typedef enum fd_status {
+    FD_OK = 0,
+    FD_ERR_INVALID_ARGUMENT = 1, /* null pointer, bad size, stride or parameter */
+    FD_ERR_NOT_FOUND = 2,        /* a file does not exist or cannot be opened */
+    FD_ERR_MODEL = 3,            /* a model or cascade file failed to load */
+    FD_ERR_DECODE = 4,           /* an image file could not be decoded */
+    FD_ERR_ENCODE = 5,           /* an image could not be encoded or written */
+    FD_ERR_CAPACITY = 6,         /* the caller's buffer is too small; see out_count */
+    FD_ERR_INTERNAL = 7          /* OpenCV failed; see fd_last_error() */
+} fd_status;
+
+/** Pixel layouts accepted for borrowed images. */
+typedef enum fd_pixel_format {
+    FD_PIXEL_GRAY8 = 0,
+    FD_PIXEL_RGB8 = 1,
+    FD_PIXEL_RGBA8 = 2,
+    FD_PIXEL_BGR8 = 3
+} fd_pixel_format;
+
+/** A borrowed image: `height` rows of `stride` bytes, starting at `data`. */
+typedef struct fd_image {
+    const uint8_t *data;
+    int32_t width;
+    int32_t height;
+    int32_t stride;
+    fd_pixel_format format;
+} fd_image;
+
+/** One detected face, in the pixel coordinates of the image given. */
+typedef struct fd_face {
+    float x, y, width, height;
+    float score;
+    /** 1 when `landmarks` holds five (x, y) points: right eye, left eye,
+     *  nose tip, right mouth corner, left mouth corner. */
+    int32_t has_landmarks;
+    float landmarks[10];
+} fd_face;
+
+typedef enum fd_detector_kind {
+    FD_DETECTOR_HAAR = 0,
+    FD_DETECTOR_YUNET = 1,
+    FD_DETECTOR_CENTERFACE = 2
+} fd_detector_kind;
+
+/**
+ * Detector settings. Fields a detector does not use are ignored.
+ * `model_path` is a cascade XML for Haar, an ONNX file for the DNNs.
+ */
+typedef struct fd_detector_params {
+    fd_detector_kind kind;
+    const char *model_path;
+    /** Longest side, in pixels, of the copy the detector runs on; larger
+     *  images are downscaled and the faces mapped back. 0: full size. */
+    int32_t max_input_side;
+    /* DNN detectors */
+    float score_threshold; /* 0...1 */
+    float nms_threshold;   /* 0...1 */
+    int32_t top_k;         /* > 0 */
+    /* Haar */
+    double scale_factor;   /* > 1 */
+    int32_t min_neighbors; /* >= 0 */
+    int32_t min_size;      /* pixels, 0: no minimum */
+    int32_t max_size;      /* pixels, 0: no maximum */
+} fd_detector_params;
+
+typedef struct fd_detector fd_detector;
+
+/** Fills `out_params` with the defaults for `kind` (model_path NULL). */
+fd_status fd_detector_default_params(fd_detector_kind kind, fd_detector_params *out_params);
+
+/** Loads the model; on success the caller owns *out_detector. */
+fd_status fd_detector_create(const fd_detector_params *params, fd_detector **out_detector);
+
+void fd_detector_destroy(fd_detector *detector);
+
+/**
+ * Detects faces in `image`. Writes up to `capacity` faces, best first, to
+ * `out_faces` and the number found to *out_count. When more faces were found
+ * than fit, returns FD_ERR_CAPACITY with *out_count set to the number needed
+ * (the first `capacity` faces are written). A detector handle must not be
+ * used from two threads at once.
+ */
+fd_status fd_detector_detect(fd_detector *detector, const fd_image *image,
+                             fd_face *out_faces, int32_t capacity, int32_t *out_count);
+
+/** A decoded image file, upright (JPEG EXIF orientation applied). */
+typedef struct fd_picture fd_picture;
+
+/** Decodes a PNG, JPEG or other OpenCV-readable image file. The caller owns *out_picture. */
+fd_status fd_picture_read(const char *path, fd_picture **out_picture);
+
+void fd_picture_destroy(fd_picture *picture);
+
+/** The upright size of a decoded picture. */
+fd_status fd_picture_size(const fd_picture *picture, int32_t *out_width, int32_t *out_height);
+
+/** Copies the picture as 8-bit RGBA into the caller's buffer of
+ *  `height` rows of `stride` bytes (stride >= width * 4). */
+fd_status fd_picture_copy_rgba(const fd_picture *picture, uint8_t *out_pixels,
+                               int32_t stride, int64_t capacity);
+
+/** Encodes `image` as a JPEG file at `path` (quality 1...100). Writes the
+ *  file in place; callers wanting atomicity pass a temporary path. */
+fd_status fd_jpeg_write(const char *path, const fd_image *image, int32_t quality);
+
+/** The message of the last failed call on this thread ("" when none). */
+const char *fd_last_error(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,53 @@
+// Shared by the .cpp files of CFaceDetect; never included from Swift.
+#pragma once
+
+#include "facedetect.h"
+
+#include <opencv2/core.hpp>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fd {
+
+/// Thrown inside the library to leave an entry point with a given status;
+/// caught by `guarded` and never allowed past the C boundary.
+struct Failure {
+    fd_status status;
+    std::string message;
+};
+
+[[noreturn]] void fail(fd_status status, const std::string &message);
+
+/// Runs `body`, turning every exception into a status and recording its
+/// message for fd_last_error(). Every C entry point's body goes through here.
+fd_status guarded(const char *function, const std::function<void()> &body);
+
+/// Wraps a borrowed image as a BGR Mat (a copy when conversion is needed),
+/// after checking every field.
+cv::Mat toBGR(const fd_image *image);
+
+/// Validates an fd_image and returns its channel count.
+int checkedChannels(const fd_image *image);
+
+/// True when `path` names a regular file that can be opened for reading.
+bool readableFile(const char *path);
+
+/// Reads a whole file into memory.
+std::vector<uchar> readBytes(const std::string &path);
+
+/// One detector implementation. Faces are returned in the coordinates of the
+/// BGR image passed to `detect`, unsorted.
+class Backend {
+public:
+    virtual ~Backend() = default;
+    virtual std::vector<fd_face> detect(const cv::Mat &bgr) = 0;
+};
+
+std::unique_ptr<Backend> makeHaar(const fd_detector_params &params);
+std::unique_ptr<Backend> makeYuNet(const fd_detector_params &params);
+std::unique_ptr<Backend> makeCenterFace(const fd_detector_params &params);
+
+} // namespace fd

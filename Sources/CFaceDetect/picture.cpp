@@ -1,0 +1,70 @@
+// fd_picture and JPEG writing: OpenCV's image codecs.
+#include "internal.hpp"
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <cstring>
+
+struct fd_picture {
+    cv::Mat rgba;
+};
+
+extern "C" {
+
+fd_status fd_picture_read(const char *path, fd_picture **out_picture) {
+    return fd::guarded(__func__, [&] {
+        if (path == nullptr || out_picture == nullptr)
+            fd::fail(FD_ERR_INVALID_ARGUMENT, "path or out_picture is NULL");
+        if (!fd::readableFile(path)) fd::fail(FD_ERR_NOT_FOUND, "no such file");
+        // IMREAD_COLOR applies the EXIF orientation, so the picture is upright.
+        const cv::Mat bgr = cv::imread(path, cv::IMREAD_COLOR);
+        if (bgr.empty()) fd::fail(FD_ERR_DECODE, "not a readable image");
+        auto picture = std::make_unique<fd_picture>();
+        cv::cvtColor(bgr, picture->rgba, cv::COLOR_BGR2RGBA);
+        *out_picture = picture.release();
+    });
+}
+
+void fd_picture_destroy(fd_picture *picture) { delete picture; }
+
+fd_status fd_picture_size(const fd_picture *picture, int32_t *out_width, int32_t *out_height) {
+    return fd::guarded(__func__, [&] {
+        if (picture == nullptr || out_width == nullptr || out_height == nullptr)
+            fd::fail(FD_ERR_INVALID_ARGUMENT, "picture or an out pointer is NULL");
+        *out_width = picture->rgba.cols;
+        *out_height = picture->rgba.rows;
+    });
+}
+
+fd_status fd_picture_copy_rgba(const fd_picture *picture, uint8_t *out_pixels, int32_t stride,
+                               int64_t capacity) {
+    return fd::guarded(__func__, [&] {
+        if (picture == nullptr || out_pixels == nullptr)
+            fd::fail(FD_ERR_INVALID_ARGUMENT, "picture or out_pixels is NULL");
+        const cv::Mat &rgba = picture->rgba;
+        const int64_t rowBytes = int64_t(rgba.cols) * 4;
+        if (stride < rowBytes) fd::fail(FD_ERR_INVALID_ARGUMENT, "stride is less than width x 4");
+        if (capacity < int64_t(stride) * (rgba.rows - 1) + rowBytes)
+            fd::fail(FD_ERR_CAPACITY, "pixel buffer is too small");
+        for (int y = 0; y < rgba.rows; ++y)
+            std::memcpy(out_pixels + int64_t(y) * stride, rgba.ptr(y), size_t(rowBytes));
+    });
+}
+
+fd_status fd_jpeg_write(const char *path, const fd_image *image, int32_t quality) {
+    return fd::guarded(__func__, [&] {
+        if (path == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "path is NULL");
+        if (quality < 1 || quality > 100) fd::fail(FD_ERR_INVALID_ARGUMENT, "quality must be 1...100");
+        const cv::Mat bgr = fd::toBGR(image);
+        bool written = false;
+        try {
+            written = cv::imwrite(path, bgr, {cv::IMWRITE_JPEG_QUALITY, quality});
+        } catch (const cv::Exception &error) {
+            fd::fail(FD_ERR_ENCODE, std::string("cannot write JPEG: ") + error.err);
+        }
+        if (!written) fd::fail(FD_ERR_ENCODE, "cannot write JPEG");
+    });
+}
+
+} // extern "C"

@@ -1,0 +1,58 @@
+// YuNet backend: cv::FaceDetectorYN with the 2022mar model.
+#include "internal.hpp"
+
+#include <opencv2/objdetect.hpp>
+
+namespace {
+
+class YuNetBackend final : public fd::Backend {
+public:
+    explicit YuNetBackend(const fd_detector_params &params) : params_(params) {
+        build(cv::Size(320, 320)); // fails early on a bad model file
+    }
+
+    std::vector<fd_face> detect(const cv::Mat &bgr) override {
+        // OpenCV 4.6 networks can go wrong when one net is run at several
+        // input sizes, so a new size gets a freshly built detector.
+        if (bgr.size() != size_) build(bgr.size());
+        cv::Mat rows;
+        detector_->detect(bgr, rows);
+        std::vector<fd_face> faces;
+        for (int r = 0; r < rows.rows; ++r) {
+            const float *v = rows.ptr<float>(r);
+            fd_face face{};
+            face.x = v[0];
+            face.y = v[1];
+            face.width = v[2];
+            face.height = v[3];
+            face.has_landmarks = 1;
+            for (int i = 0; i < 10; ++i) face.landmarks[i] = v[4 + i];
+            face.score = v[14];
+            faces.push_back(face);
+        }
+        return faces;
+    }
+
+private:
+    void build(cv::Size size) {
+        try {
+            detector_ = cv::FaceDetectorYN::create(params_.model_path, "", size, params_.score_threshold,
+                                                   params_.nms_threshold, params_.top_k);
+        } catch (const cv::Exception &error) {
+            fd::fail(FD_ERR_MODEL, std::string("cannot load YuNet model ") + params_.model_path + ": " + error.err);
+        }
+        if (detector_.empty())
+            fd::fail(FD_ERR_MODEL, std::string("cannot load YuNet model ") + params_.model_path);
+        size_ = size;
+    }
+
+    fd_detector_params params_;
+    cv::Ptr<cv::FaceDetectorYN> detector_;
+    cv::Size size_;
+};
+
+} // namespace
+
+std::unique_ptr<fd::Backend> fd::makeYuNet(const fd_detector_params &params) {
+    return std::make_unique<YuNetBackend>(params);
+}

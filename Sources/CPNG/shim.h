@@ -1,0 +1,8 @@
+// libpng's simplified API uses function-like macros that Swift cannot import;
+// these inline functions give Swift their values.
+#include <png.h>
+
+static inline png_uint_32 cpng_image_version(void) { return PNG_IMAGE_VERSION; }
+static inline png_uint_32 cpng_format_rgba(void) { return PNG_FORMAT_RGBA; }
+static inline png_uint_32 cpng_format_rgb(void) { return PNG_FORMAT_RGB; }
+static inline int cpng_image_failed(const png_image *image) { return PNG_IMAGE_FAILED(*image); }

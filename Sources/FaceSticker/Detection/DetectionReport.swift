@@ -1,0 +1,42 @@
+/// What `facesticker detect` prints for one image: plain lines or one JSON object.
+public struct DetectionReport: Sendable {
+    public var path: String
+    public var detector: DetectorKind
+    public var width: Int
+    public var height: Int
+    public var faces: [Face]
+
+    public init(path: String, detector: DetectorKind, width: Int, height: Int, faces: [Face]) {
+        self.path = path
+        self.detector = detector
+        self.width = width
+        self.height = height
+        self.faces = faces
+    }
+
+    /// One `path x y w h score` line per face.
+    public var lines: [String] {
+        faces.map { face in
+            let b = face.box
+            return [path, JSONText.number(b.x, digits: 1), JSONText.number(b.y, digits: 1),
+                    JSONText.number(b.width, digits: 1), JSONText.number(b.height, digits: 1),
+                    JSONText.number(face.score, digits: 4)].joined(separator: " ")
+        }
+    }
+
+    /// `{"path", "detector", "width", "height", "faces": [{"box", "score", "landmarks"}]}` on one line.
+    public var json: String {
+        let faceObjects = faces.map { face -> String in
+            let b = face.box
+            let box = [b.x, b.y, b.width, b.height].map { JSONText.number($0, digits: 1) }.joined(separator: ", ")
+            let marks = face.landmarks.map { landmarks in
+                "[" + landmarks.points.map {
+                    "[\(JSONText.number($0.x, digits: 1)), \(JSONText.number($0.y, digits: 1))]"
+                }.joined(separator: ", ") + "]"
+            } ?? "null"
+            return "{\"box\": [\(box)], \"score\": \(JSONText.number(face.score, digits: 4)), \"landmarks\": \(marks)}"
+        }
+        return "{\"path\": \(JSONText.string(path)), \"detector\": \(JSONText.string(detector.rawValue)), "
+            + "\"width\": \(width), \"height\": \(height), \"faces\": [\(faceObjects.joined(separator: ", "))]}"
+    }
+}

@@ -1,0 +1,14 @@
+/// One detected face in the pixel coordinates of the image it was found in.
+public struct Face: Hashable, Sendable {
+    public var box: Rect
+    /// Detector confidence, 0...1 (Haar: merged neighbours n mapped to n / (n + 10)).
+    public var score: Double
+    /// Nil for detectors without landmarks (Haar).
+    public var landmarks: Landmarks?
+
+    public init(box: Rect, score: Double, landmarks: Landmarks? = nil) {
+        self.box = box
+        self.score = score
+        self.landmarks = landmarks
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Finds installed model files.
+///
+/// Searched in order: `$FACESTICKER_MODELS`; the `models/` folder of the
+/// source tree the running binary was built in (found by walking up to a
+/// folder holding `models/manifest.tsv`); `/usr/local/share/facesticker/models`.
+/// Haar cascades come from Debian's `opencv-data`.
+public enum ModelStore {
+    public static let haarCascade = "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml"
+    public static let yunetFile = "face_detection_yunet_2022mar.onnx"
+    public static let centerFaceFile = "centerface.onnx"
+
+    /// The folders searched, in order.
+    public static var searchPaths: [String] {
+        var paths: [String] = []
+        if let env = ProcessInfo.processInfo.environment["FACESTICKER_MODELS"], !env.isEmpty { paths.append(env) }
+        if let tree = sourceTree() { paths.append(tree + "/models") }
+        paths.append("/usr/local/share/facesticker/models")
+        return paths
+    }
+
+    /// The default model file for `kind`, or nil when it is not installed.
+    public static func defaultModel(for kind: DetectorKind) -> String? {
+        let fileManager = FileManager.default
+        switch kind {
+        case .haar:
+            return fileManager.isReadableFile(atPath: haarCascade) ? haarCascade : nil
+        case .yunet, .centerface:
+            let name = kind == .yunet ? yunetFile : centerFaceFile
+            return searchPaths.map { $0 + "/" + name }.first { fileManager.isReadableFile(atPath: $0) }
+        }
+    }
+
+    /// The detector used when the user names none: YuNet when installed, else CenterFace, else Haar.
+    public static func defaultKind() -> DetectorKind {
+        [.yunet, .centerface].first { defaultModel(for: $0) != nil } ?? .haar
+    }
+
+    /// The checkout the running binary lives in, if any.
+    static func sourceTree() -> String? {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments.first ?? ""
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        for _ in 0..<6 {
+            if FileManager.default.fileExists(atPath: dir.path + "/models/manifest.tsv") { return dir.path }
+            dir.deleteLastPathComponent()
+        }
+        return nil
+    }
+}

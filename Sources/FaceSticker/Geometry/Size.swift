@@ -1,0 +1,10 @@
+/// A width and a height in pixels.
+public struct Size: Hashable, Sendable, Codable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}

@@ -1,0 +1,49 @@
+/// An 8-bit RGBA image with straight (not premultiplied) alpha, rows packed
+/// top to bottom with no padding: the one pixel buffer type of the library.
+public struct RGBAImage: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// `width * height * 4` bytes: R, G, B, A for each pixel.
+    public var pixels: [UInt8]
+
+    /// An image filled with one colour (opaque black by default).
+    public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 255)) {
+        let width = max(0, width), height = max(0, height)
+        self.width = width
+        self.height = height
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for i in Swift.stride(from: 0, to: pixels.count, by: 4) {
+            pixels[i] = fill.0
+            pixels[i + 1] = fill.1
+            pixels[i + 2] = fill.2
+            pixels[i + 3] = fill.3
+        }
+        self.pixels = pixels
+    }
+
+    /// Wraps existing pixels; nil when their count does not match the size.
+    public init?(width: Int, height: Int, pixels: [UInt8]) {
+        guard width >= 0, height >= 0, pixels.count == width * height * 4 else { return nil }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// Bytes per row.
+    public var stride: Int { width * 4 }
+
+    /// The pixel at (x, y) as (r, g, b, a).
+    public subscript(x: Int, y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+        get {
+            let i = (y * width + x) * 4
+            return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+        }
+        set {
+            let i = (y * width + x) * 4
+            pixels[i] = newValue.0
+            pixels[i + 1] = newValue.1
+            pixels[i + 2] = newValue.2
+            pixels[i + 3] = newValue.3
+        }
+    }
+}

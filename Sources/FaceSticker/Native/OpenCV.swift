@@ -1,0 +1,114 @@
+import CFaceDetect
+
+/// The one file that calls into CFaceDetect (OpenCV behind a C API).
+/// Everything here converts between Swift values and the C structs, and turns
+/// status codes into `FaceStickerError`s.
+enum OpenCV {
+    /// An fd_detector handle; see `OpenCVDetector` for its owner.
+    typealias DetectorHandle = OpaquePointer
+
+    static func createDetector(_ settings: DetectorSettings, model: String) throws -> DetectorHandle {
+        var params = fd_detector_params()
+        var status = fd_detector_default_params(cKind(settings.kind), &params)
+        guard status == FD_OK else { throw error(status, path: model) }
+        params.max_input_side = Int32(clamping: settings.inputSize)
+        params.score_threshold = Float(settings.scoreThreshold)
+        params.nms_threshold = Float(settings.nmsThreshold)
+        params.top_k = Int32(clamping: settings.topK)
+        params.scale_factor = settings.scaleFactor
+        params.min_neighbors = Int32(clamping: settings.minNeighbors)
+        params.min_size = Int32(clamping: settings.minSize)
+        params.max_size = Int32(clamping: settings.maxSize)
+        var handle: DetectorHandle?
+        status = model.withCString { path in
+            params.model_path = path
+            return fd_detector_create(&params, &handle)
+        }
+        guard status == FD_OK, let handle else { throw error(status, path: model) }
+        return handle
+    }
+
+    static func destroyDetector(_ handle: DetectorHandle) {
+        fd_detector_destroy(handle)
+    }
+
+    static func detect(_ handle: DetectorHandle, in image: RGBAImage) throws -> [Face] {
+        var capacity = 256
+        while true {
+            var faces = [fd_face](repeating: fd_face(), count: capacity)
+            var count: Int32 = 0
+            let status = image.pixels.withUnsafeBufferPointer { pixels in
+                var view = fd_image(data: pixels.baseAddress, width: Int32(clamping: image.width),
+                                    height: Int32(clamping: image.height), stride: Int32(clamping: image.stride),
+                                    format: FD_PIXEL_RGBA8)
+                return fd_detector_detect(handle, &view, &faces, Int32(capacity), &count)
+            }
+            if status == FD_ERR_CAPACITY, Int(count) > capacity {
+                capacity = Int(count)
+                continue
+            }
+            guard status == FD_OK else { throw error(status, path: "image") }
+            return faces.prefix(Int(count)).map(face)
+        }
+    }
+
+    /// Decodes an image file with OpenCV (EXIF orientation applied).
+    static func readImage(path: String) throws -> RGBAImage {
+        var picture: OpaquePointer?
+        let status = fd_picture_read(path, &picture)
+        guard status == FD_OK, let picture else { throw error(status, path: path) }
+        defer { fd_picture_destroy(picture) }
+        var width: Int32 = 0, height: Int32 = 0
+        let sized = fd_picture_size(picture, &width, &height)
+        guard sized == FD_OK else { throw error(sized, path: path) }
+        var image = RGBAImage(width: Int(width), height: Int(height))
+        let stride = image.stride
+        let copied = image.pixels.withUnsafeMutableBufferPointer { buffer in
+            fd_picture_copy_rgba(picture, buffer.baseAddress, Int32(clamping: stride), Int64(buffer.count))
+        }
+        guard copied == FD_OK else { throw error(copied, path: path) }
+        return image
+    }
+
+    /// Encodes `image` as JPEG at `path` (not atomically: callers pass a temporary path).
+    static func writeJPEG(_ image: RGBAImage, path: String, quality: Int) throws {
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            var view = fd_image(data: pixels.baseAddress, width: Int32(clamping: image.width),
+                                height: Int32(clamping: image.height), stride: Int32(clamping: image.stride),
+                                format: FD_PIXEL_RGBA8)
+            return fd_jpeg_write(path, &view, Int32(clamping: quality))
+        }
+        guard status == FD_OK else { throw error(status, path: path) }
+    }
+
+    private static func cKind(_ kind: DetectorKind) -> fd_detector_kind {
+        switch kind {
+        case .haar: return FD_DETECTOR_HAAR
+        case .yunet: return FD_DETECTOR_YUNET
+        case .centerface: return FD_DETECTOR_CENTERFACE
+        }
+    }
+
+    private static func face(_ f: fd_face) -> Face {
+        let box = Rect(x: Double(f.x), y: Double(f.y), width: Double(f.width), height: Double(f.height))
+        var landmarks: Landmarks?
+        if f.has_landmarks != 0 {
+            let v = withUnsafeBytes(of: f.landmarks) { Array($0.bindMemory(to: Float.self)) }
+            landmarks = Landmarks(points: (0..<5).map { Point(x: Double(v[2 * $0]), y: Double(v[2 * $0 + 1])) })
+        }
+        return Face(box: box, score: Double(f.score), landmarks: landmarks)
+    }
+
+    /// The status as an error, with the library's message.
+    private static func error(_ status: fd_status, path: String) -> FaceStickerError {
+        let message = String(cString: fd_last_error())
+        switch status {
+        case FD_ERR_NOT_FOUND: return .fileNotFound(path: path)
+        case FD_ERR_MODEL: return .model(path: path, reason: "not a usable model file (\(message))")
+        case FD_ERR_DECODE: return .unreadable(path: path, reason: "not a readable image (PNG or JPEG expected)")
+        case FD_ERR_ENCODE: return .output(path: path, reason: message)
+        case FD_ERR_INVALID_ARGUMENT: return .invalidArgument("\(path): \(message)")
+        default: return .internal("\(path): \(message)")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import FaceSticker
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The subcommands, in the order `--help` lists them.
+nonisolated(unsafe) let commands: [any Command.Type] = [DetectCommand.self]
+
+let version = "facesticker 0.1.0"
+
+func overview() -> String {
+    let width = commands.map { $0.name.count }.max() ?? 0
+    let list = commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
+    return """
+    usage: facesticker COMMAND [options]
+
+    Puts stickers on faces in photos, videos and webcam selfies.
+
+    commands:
+    \(list.joined(separator: "\n"))
+
+    `facesticker help COMMAND` or `facesticker COMMAND --help` shows a command's options.
+    """
+}
+
+func main() -> Int32 {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    guard let first = arguments.first else {
+        print(overview())
+        return ExitStatus.failure
+    }
+    arguments.removeFirst()
+    switch first {
+    case "--help", "-h":
+        print(overview())
+        return ExitStatus.success
+    case "--version":
+        print(version)
+        return ExitStatus.success
+    case "help":
+        guard let name = arguments.first else {
+            print(overview())
+            return ExitStatus.success
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            Console.error(FaceStickerError.invalidArgument("unknown command \"\(name)\" (see --help)"))
+            return ExitStatus.failure
+        }
+        print(command.usage)
+        return ExitStatus.success
+    default:
+        guard let command = commands.first(where: { $0.name == first }) else {
+            Console.error(FaceStickerError.invalidArgument("unknown command \"\(first)\" (see --help)"))
+            return ExitStatus.failure
+        }
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(command.usage)
+            return ExitStatus.success
+        }
+        do {
+            return try command.run(arguments)
+        } catch {
+            Console.error(error)
+            return ExitStatus.failure
+        }
+    }
+}
+
+exit(main())

@@ -1,0 +1,96 @@
+import FaceSticker
+import Testing
+
+@Suite struct OpenCVDetectorTests {
+    @Test(arguments: DetectorKind.allCases)
+    func findsTheAstronautsOneFace(kind: DetectorKind) throws {
+        let detector = try Fixtures.detector(kind)
+        let faces = try detector.detect(in: try ImageFile.read(path: Fixtures.astronaut))
+        try #require(faces.count == 1)
+        let face = faces[0]
+        #expect(face.box.iou(Fixtures.astronautFace) >= 0.5)
+        #expect(face.score > 0 && face.score <= 1)
+        if kind.hasLandmarks {
+            let marks = try #require(face.landmarks)
+            for point in marks.points { #expect(face.box.contains(point)) }
+            #expect(marks.rightEye.y < marks.mouthCenter.y)
+            #expect(marks.leftEye.y < marks.mouthCenter.y)
+            #expect(marks.rightEye.x < marks.leftEye.x) // subject's right eye on the image's left
+        } else {
+            #expect(face.landmarks == nil)
+        }
+    }
+
+    @Test(arguments: DetectorKind.allCases)
+    func blankImageHasNoFace(kind: DetectorKind) throws {
+        let detector = try Fixtures.detector(kind)
+        let blank = RGBAImage(width: 320, height: 240, fill: (128, 128, 128, 255))
+        #expect(try detector.detect(in: blank).isEmpty)
+    }
+
+    /// Running on a downscaled copy inside the detector must map back exactly:
+    /// the same as detecting on a copy we halve ourselves, times two.
+    @Test(arguments: [DetectorKind.yunet, .centerface])
+    func downscaledDetectionMapsBack(kind: DetectorKind) throws {
+        let full = try ImageFile.read(path: Fixtures.astronaut)
+        var settings = Fixtures.settings(kind)
+        settings.inputSize = 256
+        let inside = try OpenCVDetector(settings: settings).detect(in: full)
+
+        settings.inputSize = 0
+        let half = Resampling.halve(full)
+        let external = try OpenCVDetector(settings: settings).detect(in: half)
+
+        try #require(inside.count == 1 && external.count == 1)
+        let a = inside[0].box, b = external[0].box
+        for (p, q) in [(a.x, b.x * 2), (a.y, b.y * 2), (a.width, b.width * 2), (a.height, b.height * 2)] {
+            #expect(abs(p - q) <= 2, "\(a) vs \(b) x 2")
+        }
+        // And it still lands on the face found at full size.
+        #expect(a.iou(Fixtures.astronautFace) >= 0.5)
+    }
+
+    @Test func minSizeDropsSmallFaces() throws {
+        var settings = Fixtures.settings(.yunet)
+        settings.minSize = 200
+        let faces = try OpenCVDetector(settings: settings).detect(in: try ImageFile.read(path: Fixtures.astronaut))
+        #expect(faces.isEmpty)
+    }
+
+    @Test func outOfRangeSettingsAreRefusedWithTheKey() throws {
+        var settings = Fixtures.settings(.yunet)
+        settings.scoreThreshold = -0.5
+        #expect(throws: FaceStickerError.badValue(path: "settings", key: "scoreThreshold",
+                                                  reason: "must be 0...1, got -0.5")) {
+            try OpenCVDetector(settings: settings)
+        }
+        var haar = Fixtures.settings(.haar)
+        haar.scaleFactor = 0
+        #expect(throws: FaceStickerError.self) { try OpenCVDetector(settings: haar) }
+    }
+
+    @Test(arguments: DetectorKind.allCases)
+    func corruptModelIsAModelError(kind: DetectorKind) throws {
+        let dir = try TemporaryDirectory()
+        var settings = Fixtures.settings(kind)
+        settings.model = try dir.write("corrupt.\(kind == .haar ? "xml" : "onnx")", "this is not a model\n")
+        do {
+            _ = try OpenCVDetector(settings: settings)
+            Issue.record("a corrupt model loaded")
+        } catch let error as FaceStickerError {
+            guard case .model(let path, _) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
+            #expect(path == settings.model)
+        }
+    }
+
+    @Test func missingModelIsFileNotFound() throws {
+        var settings = Fixtures.settings(.centerface)
+        settings.model = "/nonexistent/centerface.onnx"
+        #expect(throws: FaceStickerError.fileNotFound(path: "/nonexistent/centerface.onnx")) {
+            try OpenCVDetector(settings: settings)
+        }
+    }
+}

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The main job on the built-in sample media (installed by scripts/setup.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${1:-.build/release/facesticker}
+mkdir -p out
+echo "== facesticker detect samples/astronaut.png"
+"$bin" detect --json samples/astronaut.png
