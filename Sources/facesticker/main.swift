@@ -4,10 +4,14 @@ import Glibc
 #endif
 
 /// The subcommands, in the order `--help` lists them.
-nonisolated(unsafe) let commands: [any Command.Type] = [DetectCommand.self]
+let commands: [any Command.Type] = [
+    DetectCommand.self, PhotoCommand.self, VideoCommand.self, SelfieCommand.self, DevicesCommand.self,
+    StickersCommand.self, TuneCommand.self,
+]
 
 let version = "facesticker 0.1.0"
 
+@MainActor
 func overview() -> String {
     let width = commands.map { $0.name.count }.max() ?? 0
     let list = commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
@@ -23,6 +27,7 @@ func overview() -> String {
     """
 }
 
+@MainActor
 func main() -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first else {
