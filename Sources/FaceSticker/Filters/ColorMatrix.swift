@@ -1,0 +1,45 @@
+/// A 3x3 matrix on R, G and B: each output channel is its row dotted with the
+/// input colour, rounded and clamped to 0...255. Alpha is left alone. Runs in
+/// 16.16 fixed point, which is exact to within 0.006 of a level before rounding.
+struct ColorMatrix: Sendable {
+    /// Row-major coefficients times 65536 (Int32 so the pixel loop vectorises;
+    /// sums stay under 2^31 for coefficients up to 32 in size).
+    private let m: [Int32]
+
+    /// `rows` are the three output channels' coefficients on (r, g, b).
+    init(rows: [[Double]]) {
+        m = (0..<9).map { k in
+            let row = rows.indices.contains(k / 3) ? rows[k / 3] : []
+            let coefficient = row.indices.contains(k % 3) ? row[k % 3] : 0
+            return Int32((min(max(coefficient, -32), 32) * 65536).rounded())
+        }
+    }
+
+    /// `matrix` blended with the identity: the identity at 0, `matrix` at 1.
+    init(rows matrix: [[Double]], intensity: Double) {
+        let rows = (0..<3).map { r in
+            (0..<3).map { c in (r == c ? 1 - intensity : 0) + intensity * matrix[r][c] }
+        }
+        self.init(rows: rows)
+    }
+
+    func apply(to image: inout RGBAImage) {
+        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
+        image.pixels.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i + 3 < p.count {
+                let r = Int32(p[i]), g = Int32(p[i + 1]), b = Int32(p[i + 2])
+                p[i] = Self.clamp((m0 * r + m1 * g + m2 * b + 32768) >> 16)
+                p[i + 1] = Self.clamp((m3 * r + m4 * g + m5 * b + 32768) >> 16)
+                p[i + 2] = Self.clamp((m6 * r + m7 * g + m8 * b + 32768) >> 16)
+                i += 4
+            }
+        }
+    }
+
+    /// min/max rather than a trapping conversion, so the loop can be vectorised.
+    @inline(__always)
+    private static func clamp(_ value: Int32) -> UInt8 {
+        UInt8(truncatingIfNeeded: min(max(value, 0), 255))
+    }
+}

@@ -1,0 +1,98 @@
+/// The eight EXIF orientations (TIFF tag 274): how the stored pixels must be
+/// turned and mirrored to show upright. Case names follow Apple's
+/// CGImagePropertyOrientation; raw values are the tag's values 1...8.
+///
+/// Each is a clockwise quarter turn of the stored pixels followed, for the
+/// mirrored ones, by a left-right flip of the turned picture.
+public enum ExifOrientation: Int, CaseIterable, Hashable, Sendable {
+    case up = 1
+    case upMirrored = 2
+    case down = 3
+    case downMirrored = 4
+    case leftMirrored = 5
+    case right = 6
+    case rightMirrored = 7
+    case left = 8
+
+    /// The orientation made of a clockwise turn then, if `mirrored`, a left-right flip.
+    public init(rotation: QuarterTurn, mirrored: Bool) {
+        switch (rotation, mirrored) {
+        case (.zero, false): self = .up
+        case (.zero, true): self = .upMirrored
+        case (.clockwise180, false): self = .down
+        case (.clockwise180, true): self = .downMirrored
+        case (.clockwise90, true): self = .leftMirrored
+        case (.clockwise90, false): self = .right
+        case (.clockwise270, true): self = .rightMirrored
+        case (.clockwise270, false): self = .left
+        }
+    }
+
+    /// The clockwise turn applied to the stored pixels (before any flip).
+    public var rotation: QuarterTurn {
+        switch self {
+        case .up, .upMirrored: return .zero
+        case .down, .downMirrored: return .clockwise180
+        case .right, .leftMirrored: return .clockwise90
+        case .left, .rightMirrored: return .clockwise270
+        }
+    }
+
+    /// Whether the upright picture is a mirror image of the stored one.
+    public var isMirrored: Bool {
+        self == .upMirrored || self == .downMirrored || self == .leftMirrored || self == .rightMirrored
+    }
+
+    /// The orientation that turns the upright picture back into the stored one.
+    public var inverse: ExifOrientation {
+        switch self {
+        case .right: return .left
+        case .left: return .right
+        default: return self // the flips and the half turn undo themselves
+        }
+    }
+
+    /// The upright size of a picture stored as `stored`.
+    public func uprightSize(_ stored: Size) -> Size { rotation.rotated(stored) }
+
+    /// Maps stored pixel coordinates to upright ones (pixel (i, j) covers
+    /// [i, i+1) x [j, j+1), so corners map to corners).
+    public func transform(storedSize stored: Size) -> Transform2D {
+        let turn = rotation.transform(for: stored)
+        guard isMirrored else { return turn }
+        let width = uprightSize(stored).width
+        return turn.concatenating(Transform2D(a: -1, b: 0, c: 0, d: 1, tx: width, ty: 0))
+    }
+
+    /// The upright pixels of a picture stored as `image`.
+    public func upright(_ image: RGBAImage) -> RGBAImage {
+        let stored = Size(width: Double(image.width), height: Double(image.height))
+        let size = uprightSize(stored)
+        let width = Int(size.width), height = Int(size.height)
+        guard self != .up, width > 0, height > 0,
+              let back = transform(storedSize: stored).inverted else { return image }
+        // Quarter turns and flips send pixel centres to pixel centres, so the
+        // source pixel of (x, y) is origin + x * stepX + y * stepY, in whole pixels.
+        let origin = back.apply(to: Point(x: 0.5, y: 0.5))
+        let x0 = Int((origin.x - 0.5).rounded()), y0 = Int((origin.y - 0.5).rounded())
+        let start = y0 * image.width + x0
+        let stepX = Int(back.a.rounded()) + Int(back.b.rounded()) * image.width
+        let stepY = Int(back.c.rounded()) + Int(back.d.rounded()) * image.width
+        var out = RGBAImage(width: width, height: height)
+        image.pixels.withUnsafeBytes { src in
+            let source = src.bindMemory(to: UInt32.self)
+            out.pixels.withUnsafeMutableBytes { dst in
+                let target = dst.bindMemory(to: UInt32.self)
+                for y in 0..<height {
+                    var s = start + y * stepY
+                    let row = y * width
+                    for x in 0..<width {
+                        target[row + x] = source[s]
+                        s += stepX
+                    }
+                }
+            }
+        }
+        return out
+    }
+}
