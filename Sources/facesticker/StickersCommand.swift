@@ -1,12 +1,49 @@
 import FaceSticker
 
-/// `facesticker stickers`: not built yet.
+/// `facesticker stickers`: the stickers `--sticker` can name.
 enum StickersCommand: Command {
     static let name = "stickers"
-    static let summary = "(not built yet)"
-    static let usage = "usage: facesticker stickers (not built yet)"
+    static let summary = "list the stickers and where each sits on a face"
+    static let usage = """
+    usage: facesticker stickers
+
+    Lists the installed stickers: name, the anchor of each layer (eyes,
+    between-eyes, nose, mouth, above-head, face) and what it is. Any PNG
+    path also works as --sticker: it covers the whole face. The manifest
+    (stickers.json, which also gives each layer's size) is found in
+    $FACESTICKER_STICKERS, the checkout's stickers/ folder, or
+    /usr/local/share/facesticker/stickers.
+    """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        throw FaceStickerError.invalidArgument("stickers: not built yet")
+        let parser = ArgumentParser(arguments)
+        let extra = try parser.positionals()
+        guard extra.isEmpty else { throw FaceStickerError.invalidArgument("stickers: takes no arguments (see --help)") }
+        let library = try StickerLibrary.installed()
+        guard let manifest = library.manifest else {
+            throw FaceStickerError.invalidArgument(
+                "stickers: no sticker manifest found (looked in \(StickerLibrary.searchPaths.joined(separator: ", ")))")
+        }
+        let nameWidth = (manifest.entries.map(\.name.count).max() ?? 0) + 2
+        let placements = manifest.entries.map { $0.layers.map(\.fit.anchor.rawValue).joined(separator: " + ") }
+        let placementWidth = (placements.map(\.count).max() ?? 0) + 2
+        var missing = 0
+        for (entry, placement) in zip(manifest.entries, placements) {
+            let installed = library.isInstalled(entry)
+            if !installed { missing += 1 }
+            print(pad(entry.name, nameWidth) + pad(placement, placementWidth) + entry.summary
+                + (installed ? "" : " (art not installed)"))
+        }
+        print("")
+        print("Any PNG path also works as --sticker: it covers the whole face.")
+        manifest.credits.forEach { print($0) }
+        if missing > 0 {
+            Console.note("stickers: \(missing) sticker(s) lack their art; scripts/stickers.sh (run by make) fetches it")
+        }
+        return ExitStatus.success
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text.padding(toLength: width, withPad: " ", startingAt: 0)
     }
 }

@@ -1,17 +1,75 @@
 import Foundation
 
-/// Reads and writes image files: PNG and JPEG.
+/// Reads and writes image files: PNG through libpng, JPEG (and whatever else
+/// OpenCV decodes) through OpenCV's codecs.
 public enum ImageFile {
-    /// Decodes a PNG or JPEG file, upright (EXIF orientation applied).
-    public static func read(path: String) throws -> RGBAImage {
-        try OpenCV.readImage(path: path)
-    }
+    /// The formats `write` can produce, chosen by the file's extension.
+    public enum Format: String, Sendable {
+        case png, jpeg
 
-    /// Writes `image` to `path` as JPEG (`.jpg`, `.jpeg`): to a temporary file
-    /// beside it first, then renamed, so a failure never leaves a partial file.
-    public static func write(_ image: RGBAImage, to path: String, quality: Int = 92) throws {
-        try AtomicFile.write(to: path) { temporary in
-            try OpenCV.writeJPEG(image, path: temporary, quality: quality)
+        /// The format a path's extension names (`.png`, `.jpg`, `.jpeg`, any case), or nil.
+        public init?(path: String) {
+            switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+            case "png": self = .png
+            case "jpg", "jpeg": self = .jpeg
+            default: return nil
+            }
         }
     }
+
+    /// Decodes an image file to straight-alpha RGBA, upright (JPEG EXIF
+    /// orientation applied). PNG is recognised by its signature, not its name.
+    public static func read(path: String) throws -> RGBAImage {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw FaceStickerError.fileNotFound(path: path)
+        }
+        guard !isFolder.boolValue else { throw FaceStickerError.unreadable(path: path, reason: "is a folder") }
+        return try isPNG(path: path) ? LibPNG.read(path: path) : OpenCV.readImage(path: path)
+    }
+
+    /// Whether the file starts with the PNG signature.
+    public static func isPNG(path: String) throws -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw FaceStickerError.unreadable(path: path, reason: "cannot be opened")
+        }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: pngSignature.count)) ?? Data()
+        return Array(head) == pngSignature
+    }
+
+    /// Writes `image` to `path` as PNG (`.png`) or JPEG (`.jpg`, `.jpeg`, at
+    /// `quality` 1...100), through a temporary file beside it and a rename, so
+    /// a failure never leaves a partial file. A PNG keeps its alpha channel
+    /// only when some pixel is not opaque. Other extensions are refused.
+    public static func write(_ image: RGBAImage, to path: String, quality: Int = 92) throws {
+        guard let format = Format(path: path) else {
+            throw FaceStickerError.output(path: path, reason: "unknown image type (use .png, .jpg or .jpeg)")
+        }
+        do {
+            try AtomicFile.write(to: path) { temporary in
+                switch format {
+                case .png: try LibPNG.write(image, path: temporary, alpha: !isOpaque(image))
+                case .jpeg: try OpenCV.writeJPEG(image, path: temporary, quality: quality)
+                }
+            }
+        } catch FaceStickerError.output(_, let reason) {
+            // Encoders saw the temporary name; people should see theirs.
+            throw FaceStickerError.output(path: path, reason: reason)
+        }
+    }
+
+    /// Whether every pixel has alpha 255.
+    public static func isOpaque(_ image: RGBAImage) -> Bool {
+        image.pixels.withUnsafeBufferPointer { pixels in
+            var i = 3
+            while i < pixels.count {
+                if pixels[i] != 255 { return false }
+                i += 4
+            }
+            return true
+        }
+    }
+
+    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 }

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Draws sticker art onto images: premultiplied-alpha "over", bilinear
+/// sampling from the art's nearest halved copy, rounded to nearest.
+///
+/// Pixel (x, y) covers [x, x + 1) x [y, y + 1) and is sampled at its centre;
+/// a placement whose size equals the art's, at angle 0 and with a centre that
+/// puts the art's corners on whole pixels, copies the art's pixels exactly.
+/// The art's border is antialiased by the share of each pixel it covers.
+/// Only the placement's bounding box (clipped to the image) is visited.
+public enum Compositor {
+    /// Draws straight-alpha `art` (prepared on the fly: prefer the
+    /// `StickerArt` overload when drawing the same art again).
+    public static func draw(_ art: RGBAImage, at placement: StickerPlacement, onto image: inout RGBAImage) {
+        draw(StickerArt(art), at: placement, onto: &image)
+    }
+
+    /// Draws prepared art so that its centre lands on `placement.center`, its
+    /// size is `placement.size` and it is turned `placement.angle` degrees
+    /// clockwise. Parts outside the image are clipped; degenerate placements
+    /// (under a thousandth of a pixel, non-finite) draw nothing.
+    public static func draw(_ art: StickerArt, at placement: StickerPlacement, onto image: inout RGBAImage) {
+        let size = placement.size
+        guard art.width > 0, art.height > 0, image.width > 0, image.height > 0,
+              size.width >= 0.001, size.height >= 0.001, size.width.isFinite, size.height.isFinite,
+              placement.center.x.isFinite, placement.center.y.isFinite, placement.angle.isFinite
+        else { return }
+        let box = bounds(of: placement)
+        let imageWidth = Double(image.width), imageHeight = Double(image.height)
+        let left = pixelIndex((box.minX - 1).rounded(.down), limit: imageWidth)
+        let right = pixelIndex((box.maxX + 1).rounded(.up), limit: imageWidth)
+        let top = pixelIndex((box.minY - 1).rounded(.down), limit: imageHeight)
+        let bottom = pixelIndex((box.maxY + 1).rounded(.up), limit: imageHeight)
+        guard left < right, top < bottom else { return }
+
+        let level = art.level(for: size)
+        let (cosine, sine) = rotation(placement.angle)
+        // Each destination pixel centre, in the art's own frame (drawn pixels
+        // from its centre, x along its top edge), is affine in (x, y).
+        let cx = placement.center.x, cy = placement.center.y
+        let perX = (a: cosine, b: -sine), perY = (a: sine, b: cosine)
+        let origin = (a: (0.5 - cx) * cosine + (0.5 - cy) * sine, b: -(0.5 - cx) * sine + (0.5 - cy) * cosine)
+        let halfWidth = size.width / 2, halfHeight = size.height / 2
+        let kx = Double(level.width) / size.width, ky = Double(level.height) / size.height
+        let shiftU = Double(level.width) / 2 - 0.5, shiftV = Double(level.height) / 2 - 0.5
+        let sampler = Sampler(level: level)
+        let width = image.width
+        level.pixels.withUnsafeBufferPointer { texels in
+            image.pixels.withUnsafeMutableBufferPointer { pixels in
+                for y in top..<bottom {
+                    let rowA = origin.a + Double(y) * perY.a, rowB = origin.b + Double(y) * perY.b
+                    for x in left..<right {
+                        let a = rowA + Double(x) * perX.a, b = rowB + Double(x) * perX.b
+                        // How far inside the art's edges, in pixels: the share of the pixel it covers.
+                        let insideA = halfWidth - abs(a), insideB = halfHeight - abs(b)
+                        guard insideA > -0.5, insideB > -0.5 else { continue }
+                        let coverage = Float(min(insideA + 0.5, 1) * min(insideB + 0.5, 1))
+                        let source = sampler.sample(texels, u: a * kx + shiftU, v: b * ky + shiftV) * coverage
+                        guard source.w > 0.001 else { continue }
+                        blend(source, into: pixels, at: (y * width + x) * 4)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The axis-aligned box the placed art covers.
+    public static func bounds(of placement: StickerPlacement) -> Rect {
+        let (cosine, sine) = rotation(placement.angle)
+        let halfWidth = abs(cosine) * placement.size.width / 2 + abs(sine) * placement.size.height / 2
+        let halfHeight = abs(sine) * placement.size.width / 2 + abs(cosine) * placement.size.height / 2
+        return Rect(x: placement.center.x - halfWidth, y: placement.center.y - halfHeight,
+                    width: 2 * halfWidth, height: 2 * halfHeight)
+    }
+
+    /// `value` clamped to 0...limit as an Int; NaN gives 0. Clamped as a
+    /// Double first, so a placement far off the image cannot overflow Int.
+    private static func pixelIndex(_ value: Double, limit: Double) -> Int {
+        value > 0 ? Int(min(value, limit)) : 0
+    }
+
+    /// Cosine and sine of `degrees`, exact at quarter turns so those stay pixel-exact.
+    static func rotation(_ degrees: Double) -> (Double, Double) {
+        let radians = degrees * Double.pi / 180
+        var cosine = cos(radians), sine = sin(radians)
+        if abs(cosine) < 1e-12 { cosine = 0 }
+        if abs(sine) < 1e-12 { sine = 0 }
+        return (cosine, sine)
+    }
+
+    /// Premultiplied `source` (0...255 floats) over the straight-alpha pixel at `i`.
+    @inline(__always)
+    private static func blend(_ s: SIMD4<Float>, into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
+        let keep = 1 - s.w / 255
+        let da = pixels[i + 3]
+        if da == 255 {
+            pixels[i] = rounded(s.x + Float(pixels[i]) * keep)
+            pixels[i + 1] = rounded(s.y + Float(pixels[i + 1]) * keep)
+            pixels[i + 2] = rounded(s.z + Float(pixels[i + 2]) * keep)
+            return
+        }
+        // A see-through destination: blend premultiplied, then divide back out.
+        let under = Float(da) * keep
+        let alpha = s.w + under
+        guard alpha > 0 else { return }
+        let k = under / alpha, scale = 255 / alpha
+        pixels[i] = rounded(s.x * scale + Float(pixels[i]) * k)
+        pixels[i + 1] = rounded(s.y * scale + Float(pixels[i + 1]) * k)
+        pixels[i + 2] = rounded(s.z * scale + Float(pixels[i + 2]) * k)
+        pixels[i + 3] = rounded(alpha)
+    }
+
+    @inline(__always)
+    private static func rounded(_ value: Float) -> UInt8 {
+        UInt8(clamping: Int(value + 0.5))
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A face as stickers see it: its landmarks (measured, or estimated from the
+/// box for detectors without them), which way is across and up the face, and
+/// how big it is.
+public struct FacePose: Hashable, Sendable {
+    /// The detector's landmarks, or ones estimated from the box.
+    public let landmarks: Landmarks
+    /// False when `landmarks` were estimated from the box (Haar).
+    public let isMeasured: Bool
+    public let box: Rect
+    /// Unit vector along the eye line, from the subject's right eye to the left eye.
+    public let across: Point
+    /// Unit vector down the face, from the eyes toward the mouth.
+    public let down: Point
+    /// The eye line's angle in degrees, clockwise (image y points down): the head's roll.
+    public let angle: Double
+    /// The eye distance used for sizing: never under 0.3 box widths, so a face
+    /// turned aside does not shrink its stickers to nothing.
+    public let eyeDistance: Double
+
+    public init(face: Face) {
+        box = face.box
+        var points = face.landmarks
+        if let measured = points, !Self.usable(measured) { points = nil }
+        landmarks = points ?? Self.estimatedLandmarks(in: face.box)
+        isMeasured = points != nil
+        let eyes = landmarks.leftEye.offset(by: landmarks.rightEye, scale: -1)
+        let length = eyes.length
+        var across = length > 0 ? Point(x: eyes.x / length, y: eyes.y / length) : Point(x: 1, y: 0)
+        // Landmarks mapped through a mirror put the mouth above the eye line
+        // as the eyes are ordered; the mouth says which way is down.
+        let mouth = landmarks.mouthCenter.offset(by: landmarks.eyeCenter, scale: -1)
+        if -across.y * mouth.x + across.x * mouth.y < 0 { across = Point(x: -across.x, y: -across.y) }
+        self.across = across
+        down = Point(x: -across.y, y: across.x)
+        angle = atan2(across.y, across.x) * 180 / Double.pi
+        eyeDistance = max(length, 0.3 * max(0, face.box.width))
+    }
+
+    /// Where `anchor` is on this face.
+    public func point(_ anchor: StickerAnchor) -> Point {
+        let eyes = landmarks.eyeCenter
+        switch anchor {
+        case .eyes: return eyes
+        case .betweenEyes: return eyes.offset(by: down, scale: -eyeDistance / 3)
+        case .nose: return landmarks.noseTip
+        case .mouth: return landmarks.mouthCenter
+        case .aboveHead: return eyes.offset(by: down, scale: -1.25 * eyeDistance)
+        case .face: return eyes.midpoint(landmarks.mouthCenter)
+        }
+    }
+
+    /// The length `measure` names on this face, in pixels.
+    public func length(_ measure: StickerMeasure) -> Double {
+        switch measure {
+        case .eyeDistance: return eyeDistance
+        case .faceWidth: return box.width > 0 ? box.width : 2.2 * eyeDistance
+        }
+    }
+
+    /// Landmarks where an upright frontal face's usually are in its box, for
+    /// detectors that give none (measured on Haar boxes against YuNet's landmarks).
+    public static func estimatedLandmarks(in box: Rect) -> Landmarks {
+        func at(_ fx: Double, _ fy: Double) -> Point { Point(x: box.x + fx * box.width, y: box.y + fy * box.height) }
+        return Landmarks(rightEye: at(0.29, 0.40), leftEye: at(0.71, 0.40), noseTip: at(0.5, 0.62),
+                         rightMouth: at(0.33, 0.80), leftMouth: at(0.67, 0.80))
+    }
+
+    /// Finite, with the eyes apart.
+    private static func usable(_ landmarks: Landmarks) -> Bool {
+        landmarks.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } && landmarks.eyeDistance > 0.5
+    }
+}

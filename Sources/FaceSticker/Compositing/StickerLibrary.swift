@@ -1,0 +1,78 @@
+import Foundation
+
+/// The stickers a user can name: those of the installed manifest, plus any
+/// PNG (or JPEG) file, which gets `StickerFit.plainPicture`.
+public struct StickerLibrary: Sendable {
+    /// Nil when no manifest is installed: only picture paths then work.
+    public let manifest: StickerManifest?
+
+    public init(manifest: StickerManifest?) {
+        self.manifest = manifest
+    }
+
+    /// The library of the manifest at `path`.
+    public static func load(manifestPath path: String) throws -> StickerLibrary {
+        StickerLibrary(manifest: try StickerManifest.load(path: path))
+    }
+
+    /// The installed library: `stickers.json` in the first of `searchPaths`
+    /// that has one; an empty library when none has.
+    public static func installed() throws -> StickerLibrary {
+        let file = searchPaths.map { $0 + "/stickers.json" }.first { FileManager.default.fileExists(atPath: $0) }
+        guard let file else { return StickerLibrary(manifest: nil) }
+        return try load(manifestPath: file)
+    }
+
+    /// Folders searched for `stickers.json`, in order: `$FACESTICKER_STICKERS`,
+    /// the `stickers/` folder of the checkout the binary was built in,
+    /// `/usr/local/share/facesticker/stickers`.
+    public static var searchPaths: [String] {
+        var paths: [String] = []
+        if let env = ProcessInfo.processInfo.environment["FACESTICKER_STICKERS"], !env.isEmpty { paths.append(env) }
+        if let tree = ModelStore.sourceTree() { paths.append(tree + "/stickers") }
+        paths.append("/usr/local/share/facesticker/stickers")
+        return paths
+    }
+
+    /// The manifest's entries (none without a manifest).
+    public var entries: [StickerEntry] { manifest?.entries ?? [] }
+
+    /// Whether every picture of `entry` is on disk.
+    public func isInstalled(_ entry: StickerEntry) -> Bool {
+        guard let manifest else { return false }
+        return entry.layers.allSatisfy { FileManager.default.isReadableFile(atPath: manifest.artPath($0)) }
+    }
+
+    /// The sticker `nameOrPath` names: a manifest entry, else a picture file.
+    public func sticker(named nameOrPath: String) throws -> Sticker {
+        if let entry = manifest?.entry(named: nameOrPath) { return try sticker(entry) }
+        if FileManager.default.fileExists(atPath: nameOrPath) { return try Self.sticker(picture: nameOrPath) }
+        let looksLikePath = nameOrPath.contains("/") || nameOrPath.contains(".")
+        if looksLikePath { throw FaceStickerError.fileNotFound(path: nameOrPath) }
+        let known = entries.map(\.name).joined(separator: ", ")
+        let reason = manifest == nil
+            ? "no sticker manifest is installed (looked in \(Self.searchPaths.joined(separator: ", "))) and no such file"
+            : "not in \(manifest?.path ?? "") (\(known)) and no such file"
+        throw FaceStickerError.invalidArgument("unknown sticker \"\(nameOrPath)\": \(reason)")
+    }
+
+    /// Loads `entry`'s pictures.
+    public func sticker(_ entry: StickerEntry) throws -> Sticker {
+        guard let manifest else { throw FaceStickerError.invalidArgument("no sticker manifest is installed") }
+        let layers = try entry.layers.map { spec -> StickerLayer in
+            let path = manifest.artPath(spec)
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw FaceStickerError.unreadable(
+                    path: path, reason: "sticker art not installed (scripts/stickers.sh fetches it)")
+            }
+            return StickerLayer(art: StickerArt(try ImageFile.read(path: path)), fit: spec.fit)
+        }
+        return Sticker(name: entry.name, layers: layers)
+    }
+
+    /// A picture file as a one-layer sticker covering the face.
+    public static func sticker(picture path: String) throws -> Sticker {
+        let art = try ImageFile.read(path: path)
+        return Sticker(name: path, art: art, fit: .plainPicture)
+    }
+}

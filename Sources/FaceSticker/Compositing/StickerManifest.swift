@@ -1,0 +1,202 @@
+import Foundation
+
+/// The sticker manifest, `stickers/stickers.json`: which stickers exist, their
+/// layers' pictures and how each sits on a face.
+///
+/// ```json
+/// {"credits": ["..."],
+///  "stickers": [{"name": "sunglasses", "description": "...",
+///                "layers": [{"art": "art/1f576_sunglasses.png", "anchor": "eyes",
+///                            "measure": "eye-distance", "size": 2.4, "offset": [0, -0.04],
+///                            "rotates": true}]}]}
+/// ```
+///
+/// `anchor` and `size` are required; `measure` defaults to `eye-distance`,
+/// `offset` (in measures: x toward the subject's left eye, y down the face)
+/// to `[0, 0]`, `rotates` to true. Unknown keys are refused so a typo is not
+/// silently ignored; every error names the file and the key.
+public struct StickerManifest: Hashable, Sendable {
+    /// The file it was read from; art paths are relative to its folder.
+    public let path: String
+    /// Attribution lines for the art, printed wherever stickers are listed.
+    public let credits: [String]
+    public let entries: [StickerEntry]
+
+    /// Reads and checks the manifest at `path`.
+    public static func load(path: String) throws -> StickerManifest {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FaceStickerError.fileNotFound(path: path)
+        }
+        return try decode(data, path: path)
+    }
+
+    /// Checks manifest JSON; `path` names it in errors and anchors its art paths.
+    public static func decode(_ data: Data, path: String) throws -> StickerManifest {
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: data)
+        } catch let error as DecodingError {
+            throw describe(error, path: path)
+        } catch {
+            throw FaceStickerError.unreadable(path: path, reason: "not a valid sticker manifest")
+        }
+        var seen = Set<String>()
+        for (index, entry) in file.stickers.enumerated() {
+            guard seen.insert(entry.name).inserted else {
+                throw FaceStickerError.badValue(path: path, key: "stickers[\(index)].name",
+                                                reason: "\"\(entry.name)\" is named twice")
+            }
+        }
+        return StickerManifest(path: path, credits: file.credits ?? [], entries: file.stickers)
+    }
+
+    /// The entry called `name`, if any.
+    public func entry(named name: String) -> StickerEntry? {
+        entries.first { $0.name == name }
+    }
+
+    /// Where a layer's picture is: relative paths start at the manifest's folder.
+    public func artPath(_ layer: StickerLayerSpec) -> String {
+        if layer.art.hasPrefix("/") { return layer.art }
+        return URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(layer.art).path
+    }
+
+    private static func describe(_ error: DecodingError, path: String) -> FaceStickerError {
+        func key(_ codingPath: [CodingKey]) -> String {
+            var text = ""
+            for part in codingPath {
+                if let index = part.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += (text.isEmpty ? "" : ".") + part.stringValue
+                }
+            }
+            return text.isEmpty ? "(top level)" : text
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return .badValue(path: path, key: key(context.codingPath), reason: "expected \(expected(type))")
+        case .valueNotFound(let type, let context):
+            return .badValue(path: path, key: key(context.codingPath), reason: "expected \(expected(type)), got null")
+        case .keyNotFound(let missing, let context):
+            return .badValue(path: path, key: key(context.codingPath + [missing]), reason: "missing")
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return .unreadable(path: path, reason: "not valid JSON") }
+            return .badValue(path: path, key: key(context.codingPath), reason: context.debugDescription)
+        @unknown default:
+            return .unreadable(path: path, reason: "not a valid sticker manifest")
+        }
+    }
+
+    private static func expected(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type: return "a number"
+        case is String.Type: return "a string"
+        case is Bool.Type: return "true or false"
+        case is [Double].Type: return "[x, y]"
+        default:
+            return String(describing: type).hasPrefix("Array") ? "a JSON array" : "a JSON object"
+        }
+    }
+
+    /// The file's top level.
+    private struct File: Decodable {
+        var credits: [String]?
+        var stickers: [StickerEntry]
+
+        private enum Key: String, CodingKey, CaseIterable { case credits, stickers }
+
+        init(from decoder: Decoder) throws {
+            try StickerManifest.refuseUnknownKeys(in: decoder, allowed: Key.allCases.map(\.rawValue))
+            let c = try decoder.container(keyedBy: Key.self)
+            credits = try c.decodeIfPresent([String].self, forKey: .credits)
+            stickers = try c.decode([EntryFile].self, forKey: .stickers).map(\.entry)
+        }
+    }
+
+    /// One element of `stickers`.
+    private struct EntryFile: Decodable {
+        var entry: StickerEntry
+
+        private enum Key: String, CodingKey, CaseIterable { case name, description, layers }
+
+        init(from decoder: Decoder) throws {
+            try StickerManifest.refuseUnknownKeys(in: decoder, allowed: Key.allCases.map(\.rawValue))
+            let c = try decoder.container(keyedBy: Key.self)
+            let name = try c.decode(String.self, forKey: .name)
+            let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
+            guard let first = name.first, first != "-", name.allSatisfy(allowed.contains) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .name, in: c, debugDescription: "\"\(name)\" is not lower-case letters, digits and dashes")
+            }
+            let layers = try c.decode([LayerFile].self, forKey: .layers).map(\.spec)
+            guard !layers.isEmpty else {
+                throw DecodingError.dataCorruptedError(forKey: .layers, in: c, debugDescription: "no layers")
+            }
+            entry = StickerEntry(name: name, summary: try c.decodeIfPresent(String.self, forKey: .description) ?? "",
+                                 layers: layers)
+        }
+    }
+
+    /// One element of a sticker's `layers`.
+    private struct LayerFile: Decodable {
+        var spec: StickerLayerSpec
+
+        private enum Key: String, CodingKey, CaseIterable { case art, anchor, measure, size, offset, rotates }
+
+        init(from decoder: Decoder) throws {
+            try StickerManifest.refuseUnknownKeys(in: decoder, allowed: Key.allCases.map(\.rawValue))
+            let c = try decoder.container(keyedBy: Key.self)
+            let art = try c.decode(String.self, forKey: .art)
+            guard !art.isEmpty else {
+                throw DecodingError.dataCorruptedError(forKey: .art, in: c, debugDescription: "empty path")
+            }
+            let anchorName = try c.decode(String.self, forKey: .anchor)
+            guard let anchor = StickerAnchor(rawValue: anchorName) else {
+                let names = StickerAnchor.allCases.map(\.rawValue).joined(separator: ", ")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .anchor, in: c, debugDescription: "unknown anchor \"\(anchorName)\" (\(names))")
+            }
+            var measure = StickerMeasure.eyeDistance
+            if let measureName = try c.decodeIfPresent(String.self, forKey: .measure) {
+                guard let named = StickerMeasure(rawValue: measureName) else {
+                    let names = StickerMeasure.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .measure, in: c, debugDescription: "unknown measure \"\(measureName)\" (\(names))")
+                }
+                measure = named
+            }
+            let size = try c.decode(Double.self, forKey: .size)
+            guard size > 0, size <= 20 else {
+                throw DecodingError.dataCorruptedError(forKey: .size, in: c, debugDescription: "must be above 0 and at most 20")
+            }
+            var offset = Point.zero
+            if let pair = try c.decodeIfPresent([Double].self, forKey: .offset) {
+                guard pair.count == 2, pair.allSatisfy({ abs($0) <= 10 }) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .offset, in: c, debugDescription: "must be [x, y], each within -10...10")
+                }
+                offset = Point(x: pair[0], y: pair[1])
+            }
+            let rotates = try c.decodeIfPresent(Bool.self, forKey: .rotates) ?? true
+            spec = StickerLayerSpec(art: art, fit: StickerFit(anchor: anchor, measure: measure, size: size,
+                                                               offset: offset, rotates: rotates))
+        }
+    }
+
+    /// Any key, to list what an object holds.
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    private static func refuseUnknownKeys(in decoder: Decoder, allowed: [String]) throws {
+        let all = try decoder.container(keyedBy: AnyKey.self)
+        for key in all.allKeys where !allowed.contains(key.stringValue) {
+            throw DecodingError.dataCorrupted(.init(codingPath: all.codingPath + [key],
+                                                    debugDescription: "unknown key"))
+        }
+    }
+}

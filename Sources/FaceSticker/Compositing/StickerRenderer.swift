@@ -1,0 +1,50 @@
+/// Renders one frame the way `photo`, `video` and `selfie` all do: colour
+/// filters over the whole frame, then each face's stickers, then (when asked)
+/// the debug overlay. The faces must be in the frame's pixel coordinates.
+public struct StickerRenderer: Sendable {
+    public var stickers: [Sticker]
+    public var assignment: StickerAssignment
+    public var filters: FilterChain
+    /// Also draw boxes, scores, landmarks and sticker outlines.
+    public var debug: Bool
+
+    public init(stickers: [Sticker], assignment: StickerAssignment = .all,
+                filters: FilterChain = FilterChain(filters: []), debug: Bool = false) {
+        self.stickers = stickers
+        self.assignment = assignment
+        self.filters = filters
+        self.debug = debug
+    }
+
+    /// The stickers each face gets, in the order of `faces`.
+    public func stickers(for faces: [Face]) -> [[Sticker]] {
+        guard !stickers.isEmpty else { return faces.map { _ in [] } }
+        switch assignment {
+        case .all:
+            return faces.map { _ in stickers }
+        case .cycle:
+            // Left to right, so in a video the same person tends to keep a sticker.
+            let order = faces.indices.sorted { faces[$0].box.center.x < faces[$1].box.center.x }
+            var out = faces.map { _ in [Sticker]() }
+            for (turn, index) in order.enumerated() { out[index] = [stickers[turn % stickers.count]] }
+            return out
+        }
+    }
+
+    /// Filters `frame` and draws the stickers (and debug overlay) on it.
+    public func render(_ frame: inout RGBAImage, faces: [Face]) {
+        if !filters.isEmpty { filters.apply(to: &frame) }
+        var placements: [StickerPlacement] = []
+        for (face, faceStickers) in zip(faces, stickers(for: faces)) {
+            let pose = FacePose(face: face)
+            for sticker in faceStickers {
+                for layer in sticker.layers {
+                    let placement = StickerLayout.placement(of: layer, on: pose)
+                    Compositor.draw(layer.art, at: placement, onto: &frame)
+                    placements.append(placement)
+                }
+            }
+        }
+        if debug { DebugOverlay.draw(faces: faces, placements: placements, onto: &frame) }
+    }
+}

@@ -1,0 +1,157 @@
+import FaceSticker
+import Foundation
+import Testing
+
+/// `facesticker photo` and `facesticker stickers` run as a user runs them,
+/// with the sticker folder built by StickerFixtures.
+@Suite struct PhotoCommandTests {
+    static let yunet = ["--detector", "yunet", "--model", Fixtures.yunetModel]
+
+    static func run(_ arguments: [String], stickers: TemporaryDirectory) throws -> CLIRun {
+        try CLIRun(arguments, environment: ["FACESTICKER_STICKERS": stickers.url.path])
+    }
+
+    @Test func writesTheOutputAndSaysSoOnOneLine() throws {
+        let stickers = try StickerFixtures.installed()
+        let out = stickers.path("astronaut-out.png")
+        let run = try Self.run(["photo", Fixtures.astronaut, "-o", out, "--sticker", "sunglasses", "--sticker", "tophat"]
+                               + Self.yunet, stickers: stickers)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("1 face(s)") && run.stderr.contains(out))
+        #expect(!run.stderr.contains("libpng"), "libpng warnings never reach stderr")
+        let image = try ImageFile.read(path: out)
+        #expect(image.width == 512 && image.height == 512)
+        #expect(image != (try ImageFile.read(path: Fixtures.astronaut)))
+    }
+
+    @Test(arguments: [("astronaut.png", Fixtures.astronaut, "astronaut-stickered.png"),
+                      ("messi5.jpg", Fixtures.messi, "messi5-stickered.jpg")])
+    func defaultOutputNameSitsBesideTheInput(name: String, source: String, expected: String) throws {
+        let stickers = try StickerFixtures.installed()
+        let input = stickers.path(name)
+        try FileManager.default.createSymbolicLink(atPath: input, withDestinationPath: source)
+        let run = try Self.run(["photo", input] + Self.yunet, stickers: stickers)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: stickers.path(expected)))
+        #expect(PhotoCommandTests.isLink(input), "the input is left alone")
+    }
+
+    static func isLink(_ path: String) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+    }
+
+    @Test func noFaceExitsTwoAndStillWritesTheFilteredPhoto() throws {
+        let stickers = try StickerFixtures.installed()
+        let blank = stickers.path("wall.png")
+        try ImageFile.write(RGBAImage(width: 120, height: 90, fill: (200, 60, 30, 255)), to: blank)
+        let run = try Self.run(["photo", blank, "--filter", "mono"] + Self.yunet, stickers: stickers)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderrLines.count == 1 && run.stderr.contains("no face"))
+        let out = try ImageFile.read(path: stickers.path("wall-stickered.png"))
+        let p = out[60, 45]
+        #expect(p.0 == p.1 && p.1 == p.2, "filtered to grey: \(p)")
+    }
+
+    @Test func mirrorFlipsThePhotoAndAnyPNGIsASticker() throws {
+        let stickers = try StickerFixtures.installed()
+        // A fully transparent picture as the sticker: the output is the mirrored photo, exactly.
+        let clear = stickers.path("clear.png")
+        try ImageFile.write(RGBAImage(width: 8, height: 8, fill: (255, 0, 0, 0)), to: clear)
+        let out = stickers.path("mirrored.png")
+        let run = try Self.run(["photo", Fixtures.astronaut, "-o", out, "--mirror", "--sticker", clear] + Self.yunet,
+                               stickers: stickers)
+        #expect(run.status == 0, "\(run.stderr)")
+        let photo = try ImageFile.read(path: Fixtures.astronaut), mirrored = try ImageFile.read(path: out)
+        #expect(mirrored[0, 100] == photo[511, 100] && mirrored[300, 7] == photo[211, 7])
+    }
+
+    @Test func debugDrawsMore() throws {
+        let stickers = try StickerFixtures.installed()
+        let plain = stickers.path("plain.png"), debug = stickers.path("debug.png")
+        #expect(try Self.run(["photo", Fixtures.messi, "-o", plain, "--sticker", "dog", "--assign", "cycle"] + Self.yunet,
+                             stickers: stickers).status == 0)
+        #expect(try Self.run(["photo", Fixtures.messi, "-o", debug, "--sticker", "dog", "--debug"] + Self.yunet,
+                             stickers: stickers).status == 0)
+        #expect(try ImageFile.read(path: plain) != ImageFile.read(path: debug))
+    }
+
+    @Test func outputNamingTheInputIsRefused() throws {
+        let stickers = try StickerFixtures.installed()
+        let input = stickers.path("me.png")
+        try ImageFile.write(RGBAImage(width: 16, height: 16, fill: (1, 2, 3, 255)), to: input)
+        let before = FileManager.default.contents(atPath: input)
+        let link = stickers.path("link.png")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: input)
+        let spellings = [input, stickers.url.path + "/./me.png", stickers.url.path + "/art/../me.png", link]
+        for out in spellings {
+            let run = try Self.run(["photo", input, "-o", out] + Self.yunet, stickers: stickers)
+            #expect(run.status == 1, "\(out)")
+            #expect(run.stderrLines == ["facesticker: photo: \(out) is the input photo; name another output with -o"])
+        }
+        #expect(FileManager.default.contents(atPath: input) == before)
+        let sticker = try Self.run(["photo", Fixtures.astronaut, "--sticker", input, "-o", input] + Self.yunet,
+                                   stickers: stickers)
+        #expect(sticker.stderrLines == ["facesticker: photo: \(input) is the sticker picture \(input); name another output with -o"])
+        #expect(FileManager.default.contents(atPath: input) == before)
+    }
+
+    @Test(arguments: [
+        (["photo", "/nonexistent/me.jpg"], "facesticker: /nonexistent/me.jpg: no such file"),
+        (["photo", "IMAGE", "-o", "/nonexistent/folder/out.png"],
+         "facesticker: /nonexistent/folder/out.png: cannot write: folder /nonexistent/folder does not exist"),
+        (["photo", "IMAGE", "-o", "out.gif"], "facesticker: out.gif: cannot write: unknown image type (use .png, .jpg or .jpeg)"),
+        (["photo", "IMAGE", "--sticker", "unicorn"], "facesticker: unknown sticker \"unicorn\""),
+        (["photo", "IMAGE", "--sticker", "/nonexistent/art.png"], "facesticker: /nonexistent/art.png: no such file"),
+        (["photo", "IMAGE", "--assign", "random"], "facesticker: --assign: unknown mode \"random\" (all, cycle)"),
+        (["photo", "IMAGE", "--filter", "sparkle"], "facesticker: filter \"sparkle\": unknown filter"),
+        (["photo", "IMAGE", "IMAGE"], "facesticker: photo: one photo at a time"),
+        (["photo"], "facesticker: photo: no photo given"),
+        (["photo", "IMAGE", "--bogus"], "facesticker: unknown option --bogus"),
+    ])
+    func badInputGivesOneLineAndExitOne(arguments: [String], start: String) throws {
+        let stickers = try StickerFixtures.installed()
+        let run = try Self.run(arguments.map { $0 == "IMAGE" ? Fixtures.astronaut : $0 } + Self.yunet, stickers: stickers)
+        #expect(run.status == 1)
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix(start), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func brokenManifestIsNamed() throws {
+        let stickers = try TemporaryDirectory()
+        _ = try stickers.write("stickers.json", #"{"stickers": [{"name": "x", "layers": [{"art": "a.png", "anchor": "ear", "size": 1}]}]}"#)
+        let run = try Self.run(["photo", Fixtures.astronaut, "-o", stickers.path("o.png")] + Self.yunet, stickers: stickers)
+        #expect(run.status == 1)
+        #expect(run.stderrLines.count == 1)
+        #expect(run.stderr.contains(stickers.path("stickers.json")) && run.stderr.contains("stickers[0].layers[0].anchor"))
+    }
+
+    @Test func stickersListsNamesAnchorsAndCredits() throws {
+        let stickers = try StickerFixtures.installed()
+        let run = try Self.run(["stickers"], stickers: stickers)
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty, "every picture is installed: \(run.stderr)")
+        let manifest = try StickerManifest.load(path: stickers.path("stickers.json"))
+        for entry in manifest.entries {
+            let line = run.stdoutLines.first { $0.hasPrefix(entry.name + " ") }
+            #expect(line?.contains(entry.layers[0].fit.anchor.rawValue) == true, "\(entry.name): \(String(describing: line))")
+        }
+        #expect(run.stdout.contains("Twemoji by Twitter, Inc and other contributors"))
+
+        try FileManager.default.removeItem(atPath: stickers.path("art/1f451_crown.png"))
+        let missing = try Self.run(["stickers"], stickers: stickers)
+        #expect(missing.status == 0)
+        #expect(missing.stdoutLines.first { $0.hasPrefix("crown ") }?.hasSuffix("(art not installed)") == true)
+        #expect(missing.stderrLines.count == 1 && missing.stderr.contains("scripts/stickers.sh"))
+    }
+
+    @Test func helpShowsTheOptions() throws {
+        let help = try CLIRun(["help", "photo"])
+        #expect(help.status == 0)
+        for option in ["--sticker", "--assign", "--filter", "--mirror", "--debug", "--detector", "--config", "-o"] {
+            #expect(help.stdout.contains(option), "\(option)")
+        }
+    }
+}
