@@ -21,6 +21,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("stdc++"), .linkedLibrary("m")]),
         .target(name: "FaceSticker", dependencies: ["CFaceDetect", "CPNG", "CV4L2"]),
         .executableTarget(name: "facesticker", dependencies: ["FaceSticker"]),
+        .executableTarget(name: "facesticker-bench", dependencies: ["FaceSticker"]),
         .testTarget(name: "FaceStickerTests", dependencies: ["FaceSticker", "CFaceDetect"]),
     ],
     cxxLanguageStandard: .cxx17

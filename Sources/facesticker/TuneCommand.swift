@@ -1,12 +1,169 @@
 import FaceSticker
+import Foundation
 
-/// `facesticker tune`: not built yet.
+/// `facesticker tune`: sweep detector settings over a labelled dataset.
 enum TuneCommand: Command {
     static let name = "tune"
-    static let summary = "(not built yet)"
-    static let usage = "usage: facesticker tune (not built yet)"
+    static let summary = "sweep detector settings on a labelled dataset and save the best as a config"
+    static let usage = """
+    usage: facesticker tune --dataset DIR [options]
+
+    Runs each detector over the dataset's images, evaluates every setting of
+    the sweep (one-to-one matching, greedy by score, at IoU 0.5), prints them
+    ranked by the objective, best first, and writes the best one as the JSON
+    that `--config` reads in detect, photo, video and selfie. DNN detectors run
+    once per image and input size; score and NMS thresholds are replayed from
+    their raw detections, so a fine threshold sweep costs seconds.
+
+    options:
+      --dataset DIR          images/, a ground-truth file (wider_face_gt.txt or *bbx_gt.txt,
+                             *ellipseList.txt, *.csv of image,x,y,w,h, or *.json) and
+                             optionally difficulty.tsv (easy/medium/hard subsets)
+      --detector NAME        haar, yunet or centerface; repeat to tune several (default: the
+                             default detector, or the one --config names)
+      --model FILE           model or cascade file (with one detector)
+      --config FILE          start from this setting: it is the baseline the sweep must beat
+      --grid [DET.]PARAM=V1,V2,...   values to sweep, or PARAM=FROM:TO:STEP; repeatable.
+                             PARAM: inputSize scoreThreshold nmsThreshold topK (DNNs),
+                             scaleFactor minNeighbors maxSize (Haar), minSize (all).
+                             Defaults: DNNs inputSize 640,480,320 x nmsThreshold
+                             0.2,0.3,0.4,0.5 x scoreThreshold 0.2:0.95:0.05;
+                             Haar scaleFactor 1.1,1.2 x minNeighbors 3,5
+      --evaluate             no sweep: evaluate the default (or --config) setting only
+      --objective OBJ        f1 (default), ap, or recall@precision=P
+      --subset SUBSET        faces the objective counts: all (default), easy, medium, hard
+      --iou T                overlap a detection needs to match a face (default 0.5)
+      -o, --output FILE      write the best setting here (JSON for --config)
+      --plot FILE.png        draw precision-recall curves, one per detector and input size
+      --sheet FILE.jpg       draw the best setting's worst misses and false positives
+      --jobs N               images at a time, one detector each (default: CPU cores)
+      --top N                rows of the table to print (default 20; 0: all)
+    """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        throw FaceStickerError.invalidArgument("tune: not built yet")
+        var parser = ArgumentParser(arguments)
+        let evaluateOnly = parser.flag("--evaluate")
+        guard let folder = try parser.value("--dataset") else {
+            throw FaceStickerError.invalidArgument("tune: --dataset DIR is required (see --help)")
+        }
+        var kinds: [DetectorKind] = []
+        for name in try parser.values("--detector") {
+            guard let kind = DetectorKind(rawValue: name) else {
+                throw FaceStickerError.invalidArgument("--detector: unknown detector \"\(name)\" (haar, yunet, centerface)")
+            }
+            if !kinds.contains(kind) { kinds.append(kind) }
+        }
+        let configPath = try parser.value("--config")
+        let config = try configPath.map { try DetectorConfig.load(path: $0) }
+        if let config, !kinds.isEmpty, !kinds.contains(config.kind) {
+            throw FaceStickerError.invalidArgument("--config is for \(config.kind.rawValue), which no --detector names")
+        }
+        if kinds.isEmpty { kinds = [config?.kind ?? ModelStore.defaultKind()] }
+        let model = try parser.value("--model")
+        if model != nil, kinds.count > 1 {
+            throw FaceStickerError.invalidArgument("--model: give one --detector with it")
+        }
+        let baselines = kinds.map { kind -> DetectorSettings in
+            var settings = config.flatMap { $0.kind == kind ? $0 : nil } ?? .defaults(for: kind)
+            if let model { settings.model = model }
+            return settings
+        }
+
+        var grids: [DetectorKind: ParameterGrid] = [:]
+        for kind in kinds { grids[kind] = evaluateOnly ? ParameterGrid() : .defaults(for: kind) }
+        for text in try parser.values("--grid") {
+            if evaluateOnly { throw FaceStickerError.invalidArgument("--grid: not with --evaluate") }
+            let (only, parameter, values) = try ParameterGrid.parse(text)
+            let targets = kinds.filter { (only == nil || $0 == only) && parameter.applies(to: $0) }
+            guard !targets.isEmpty else {
+                throw FaceStickerError.invalidArgument(
+                    "--grid \(text): \(parameter.rawValue) does not apply to "
+                    + (only.map(\.rawValue) ?? kinds.map(\.rawValue).joined(separator: ", ")))
+            }
+            for kind in targets { grids[kind]?.set(parameter, values) }
+        }
+        let objective = try TuningObjective(parsing: try parser.value("--objective") ?? "f1")
+        let subsetName = try parser.value("--subset") ?? "all"
+        guard let subset = EvaluationSubset(rawValue: subsetName) else {
+            throw FaceStickerError.invalidArgument("--subset: \"\(subsetName)\" is not all, easy, medium or hard")
+        }
+        let iou = try parser.double("--iou", in: 0.01...1) ?? 0.5
+        let jobs = try parser.int("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let top = try parser.int("--top", in: 0...1_000_000) ?? 20
+        let output = try parser.value("-o", "--output")
+        let plot = try parser.value("--plot")
+        let sheet = try parser.value("--sheet")
+        let rest = try parser.positionals()
+        guard rest.isEmpty else {
+            throw FaceStickerError.invalidArgument("tune: unexpected argument \(rest[0]) (see --help)")
+        }
+        for (option, path) in [("--plot", plot), ("--sheet", sheet)] {
+            if let path, !["png", "jpg", "jpeg"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
+                throw FaceStickerError.invalidArgument("\(option) \(path): use a .png, .jpg or .jpeg name")
+            }
+        }
+
+        let dataset = try FaceDataset.load(folder: folder)
+        guard dataset.subsets.contains(subset) else {
+            throw FaceStickerError.invalidArgument("--subset \(subset.rawValue): \(folder) has no difficulty.tsv")
+        }
+        let inputs = ([configPath].compactMap { $0 } + dataset.groundTruthFiles).map(canonical)
+        for path in [output, plot, sheet].compactMap({ $0 }) where inputs.contains(canonical(path)) {
+            throw FaceStickerError.output(path: path, reason: "is an input of this run; choose another name")
+        }
+        let tuner = DetectorTuner(baselines: baselines, grids: grids, objective: objective, subset: subset,
+                                  iouThreshold: iou, jobs: jobs)
+        for baseline in baselines { _ = try tuner.settings(for: baseline) } // bad grid values fail before any run
+        Console.note("tune: \(dataset.images.count) images, \(dataset.countedFaces(in: .all)) faces counted"
+                     + (dataset.hasDifficulty ? " (easy \(dataset.countedFaces(in: .easy)), medium "
+                        + "\(dataset.countedFaces(in: .medium)), hard \(dataset.countedFaces(in: .hard)))" : ""))
+        let report = try tuner.run(on: dataset) { Console.note($0) }
+
+        TuningTable.lines(report, limit: top).forEach { print($0) }
+        TuningTable.summary(report).forEach { print($0) }
+        if let output {
+            let data = DetectorConfig.encode(report.best.settings, notes: notes(report, dataset: folder))
+            try AtomicFile.write(to: output) { temporary in
+                do {
+                    try data.write(to: URL(fileURLWithPath: temporary))
+                } catch {
+                    throw FaceStickerError.output(path: output, reason: error.localizedDescription)
+                }
+            }
+            Console.note("tune: wrote the best setting to \(output)")
+        }
+        if let plot {
+            try ImageFile.write(PRPlot.render(report.curves, title: "precision-recall, \(report.subset.rawValue) faces, "
+                                              + "IoU \(JSONText.number(iou, digits: 3))"), to: plot)
+            Console.note("tune: wrote precision-recall curves to \(plot)")
+        }
+        if let sheet {
+            try ImageFile.write(ContactSheet.render(dataset: dataset, evaluation: report.bestEvaluation,
+                                                    subset: subset, title: report.best.label), to: sheet)
+            Console.note("tune: wrote the worst misses and false positives to \(sheet)")
+        }
+        Console.note(String(format: "tune: %d detector runs in %.1f s, evaluation %.1f s", report.detectorRuns,
+                            report.detectionSeconds, report.evaluationSeconds))
+        return ExitStatus.success
+    }
+
+    /// The `tuning` notes of the config file.
+    private static func notes(_ report: TuningReport, dataset: String) -> [String: String] {
+        let best = report.best, m = report.metrics(of: best)
+        var notes = [
+            "objective": report.objective.description, "dataset": dataset, "subset": report.subset.rawValue,
+            "iou": JSONText.number(report.iouThreshold, digits: 3),
+            "score": report.objectiveValue(of: best).map { JSONText.number($0, digits: 4) } ?? "-",
+            "precision": JSONText.number(m.precision, digits: 4), "recall": JSONText.number(m.recall, digits: 4),
+            "f1": JSONText.number(m.f1, digits: 4), "ap": JSONText.number(m.averagePrecision, digits: 4),
+        ]
+        if let baseline = report.baseline(for: best.settings.kind), let value = report.objectiveValue(of: baseline) {
+            notes["defaultScore"] = JSONText.number(value, digits: 4)
+        }
+        return notes
+    }
+
+    private static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }

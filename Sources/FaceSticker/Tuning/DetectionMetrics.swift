@@ -1,0 +1,41 @@
+/// Precision, recall, F1 and average precision of one detector setting on one subset.
+///
+/// Conventions for the degenerate cases: with no detections (hits plus false
+/// positives) precision is 1, since nothing claimed was wrong; with no
+/// counted faces recall is 1, since nothing was missed, and average precision
+/// is 1 when there is no false positive, else 0. F1 is 0 when precision and
+/// recall are both 0.
+public struct DetectionMetrics: Equatable, Sendable {
+    public var truePositives: Int
+    public var falsePositives: Int
+    /// Detections that matched only ignored faces (not part of any ratio).
+    public var ignored: Int
+    /// Faces counted (hits plus misses).
+    public var positives: Int
+    /// Area under the interpolated precision-recall curve of the detections
+    /// counted here, ranked by score (see `RankedDetections`).
+    public var averagePrecision: Double
+
+    public init(truePositives: Int, falsePositives: Int, ignored: Int, positives: Int, averagePrecision: Double) {
+        self.truePositives = truePositives
+        self.falsePositives = falsePositives
+        self.ignored = ignored
+        self.positives = positives
+        self.averagePrecision = averagePrecision
+    }
+
+    /// Counted faces no detection matched.
+    public var misses: Int { positives - truePositives }
+
+    public var precision: Double {
+        let claimed = truePositives + falsePositives
+        return claimed > 0 ? Double(truePositives) / Double(claimed) : 1
+    }
+
+    public var recall: Double { positives > 0 ? Double(truePositives) / Double(positives) : 1 }
+
+    public var f1: Double {
+        let p = precision, r = recall
+        return p + r > 0 ? 2 * p * r / (p + r) : 0
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+
+/// Sweeps detector settings over a dataset and ranks them by an objective.
+///
+/// DNN detectors (YuNet, CenterFace) run once per image and distinct input
+/// size (sizes that give the same downscaled copy share the run) at the
+/// lowest score threshold swept, with NMS off; every score threshold, NMS
+/// threshold and top-k is then replayed from those raw detections (see
+/// `RawDetections`), and settings that differ only in score threshold share
+/// one matching, since greedy matching of the detections above a threshold
+/// is a prefix of matching them all. Haar's parameters change the search
+/// itself, so it runs once per setting and image. Images run `jobs` at a
+/// time, each job with its own detectors.
+public struct DetectorTuner: Sendable {
+    /// Each detector's base setting: its default, or what `--config` gave
+    /// (model path included). Its row is marked as the baseline.
+    public var baselines: [DetectorSettings]
+    /// The grid per detector; a detector without one uses `ParameterGrid.defaults`.
+    public var grids: [DetectorKind: ParameterGrid]
+    public var objective: TuningObjective
+    public var subset: EvaluationSubset
+    public var iouThreshold: Double
+    public var jobs: Int
+
+    public init(baselines: [DetectorSettings], grids: [DetectorKind: ParameterGrid] = [:],
+                objective: TuningObjective = .f1, subset: EvaluationSubset = .all, iouThreshold: Double = 0.5,
+                jobs: Int = 1) {
+        self.baselines = baselines
+        self.grids = grids
+        self.objective = objective
+        self.subset = subset
+        self.iouThreshold = iouThreshold
+        self.jobs = jobs
+    }
+
+    /// The settings swept for `baseline`: the grid's combinations, plus the baseline itself.
+    public func settings(for baseline: DetectorSettings) throws -> [DetectorSettings] {
+        let grid = grids[baseline.kind] ?? .defaults(for: baseline.kind)
+        var all = grid.settings(base: baseline)
+        if !all.contains(baseline) { all.append(baseline) }
+        for settings in all { try settings.validate(source: "--grid") }
+        return all
+    }
+
+    /// Runs the sweep; `log` hears progress, on the calling thread.
+    public func run(on dataset: FaceDataset, log: (String) -> Void = { _ in }) throws -> TuningReport {
+        guard !baselines.isEmpty else { throw FaceStickerError.invalidArgument("tune: no detector to tune") }
+        guard dataset.subsets.contains(subset) else {
+            throw FaceStickerError.invalidArgument("--subset \(subset.rawValue): \(dataset.folder) has no difficulty.tsv")
+        }
+        var rows: [TuningRow] = []
+        var curves: [PRCurve] = []
+        var bestFaces: [DetectorKind: [[Face]]] = [:]
+        var runs = 0
+        var detectionSeconds = 0.0, evaluationSeconds = 0.0
+        for baseline in baselines {
+            let all = try settings(for: baseline)
+            let sweep = baseline.kind == .haar
+                ? try sweepHaar(all, baseline: baseline, dataset: dataset, log: log)
+                : try sweepDNN(all, baseline: baseline, dataset: dataset, log: log)
+            rows += sweep.rows
+            curves += sweep.curves
+            bestFaces[baseline.kind] = sweep.bestFaces
+            runs += sweep.runs
+            detectionSeconds += sweep.detectionSeconds
+            evaluationSeconds += sweep.evaluationSeconds
+        }
+        let ranked = rank(rows)
+        let best = ranked[0]
+        let evaluation = try DatasetEvaluation(dataset: dataset, detections: bestFaces[best.settings.kind] ?? [],
+                                               iouThreshold: iouThreshold)
+        return TuningReport(objective: objective, subset: subset, iouThreshold: iouThreshold, subsets: dataset.subsets,
+                            rows: ranked, curves: curves, bestEvaluation: evaluation, detectorRuns: runs,
+                            detectionSeconds: detectionSeconds, evaluationSeconds: evaluationSeconds)
+    }
+
+    /// Best first; a stable sort, so ties keep the sweep's order.
+    private func rank(_ rows: [TuningRow]) -> [TuningRow] {
+        let indexed = Array(rows.enumerated())
+        return indexed.sorted { a, b in
+            let ma = a.element.metrics[subset], mb = b.element.metrics[subset]
+            if let ma, let mb {
+                if objective.ranks(ma, above: mb) { return true }
+                if objective.ranks(mb, above: ma) { return false }
+            }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+
+    // MARK: DNN detectors
+
+    private func sweepDNN(_ swept: [DetectorSettings], baseline: DetectorSettings, dataset: FaceDataset,
+                          log: (String) -> Void) throws -> TunerSweep {
+        let kind = baseline.kind
+        let sizes = Self.unique(swept.map(\.inputSize))
+        let floor = swept.map(\.scoreThreshold).min() ?? baseline.scoreThreshold
+        let collectors = sizes.map { size -> DetectorSettings in
+            var s = baseline
+            s.inputSize = size
+            return RawDetections.collectingSettings(for: s, scoreFloor: floor)
+        }
+        log("tune: \(kind.rawValue): running the network on \(dataset.images.count) images at input sizes "
+            + "\(sizes.map(String.init).joined(separator: ", ")) (score > \(JSONText.number(floor, digits: 3)), NMS off)")
+        let start = Date()
+        let images = dataset.images
+        let collected = try ParallelWork.map(count: images.count, jobs: jobs,
+                                             makeWorker: { DetectorPool(collectors) }) { pool, i in
+            let image = try ImageFile.read(path: images[i].path)
+            let copies = sizes.map { RawDetections.inputSize(width: image.width, height: image.height, maxSide: $0) }
+            var raw: [RawDetections] = []
+            var runs = 0
+            for k in sizes.indices {
+                // Sizes that give the same copy give the same detections.
+                if let same = copies[..<k].firstIndex(where: { $0 == copies[k] }) {
+                    raw.append(raw[same])
+                } else {
+                    raw.append(try RawDetections.collect(with: try pool.detector(k), in: image))
+                    runs += 1
+                }
+            }
+            return (raw: raw, runs: runs, copies: copies.map { [$0.width, $0.height] })
+        }
+        let detectionSeconds = Date().timeIntervalSince(start)
+        let runs = collected.reduce(0) { $0 + $1.runs }
+        // Input sizes that give the same copy of every image give the same
+        // rows: keep one (the baseline's when it is among them).
+        var representative = sizes.indices.map { k in
+            sizes.indices.first { j in collected.allSatisfy { $0.copies[j] == $0.copies[k] } } ?? k
+        }
+        if let b = sizes.firstIndex(of: baseline.inputSize) {
+            let group = representative[b]
+            for k in sizes.indices where representative[k] == group { representative[k] = b }
+        }
+        for k in sizes.indices where representative[k] != k {
+            log("tune: \(kind.rawValue): input size \(sizes[k]) runs on the same copies as \(sizes[representative[k]]) "
+                + "for every image; evaluated once")
+        }
+        let all = swept.filter { s in sizes.firstIndex(of: s.inputSize).map { representative[$0] == $0 } ?? true }
+        log("tune: \(kind.rawValue): \(runs) network runs in \(String(format: "%.1f", detectionSeconds)) s; "
+            + "replaying \(all.count) settings")
+
+        // Settings that differ only in score threshold share one replay and one matching.
+        let evaluationStart = Date()
+        let groups = Self.replayGroups(all)
+        let subsets = dataset.subsets, iou = iouThreshold, subset = self.subset
+        let evaluated = try ParallelWork.map(count: groups.count, jobs: jobs, makeWorker: {}) { _, g in
+            let members = groups[g]
+            var replay = all[members[0]]
+            replay.scoreThreshold = members.map { all[$0].scoreThreshold }.min() ?? floor
+            let sizeIndex = sizes.firstIndex(of: replay.inputSize) ?? 0
+            let faces = collected.map { $0.raw[sizeIndex].faces(for: replay) }
+            let evaluation = try DatasetEvaluation(dataset: dataset, detections: faces, iouThreshold: iou)
+            let metrics = members.map { i in
+                Dictionary(uniqueKeysWithValues: subsets.map { ($0, evaluation.metrics($0, above: all[i].scoreThreshold)) })
+            }
+            return (metrics: metrics, ranked: evaluation.ranked[subset])
+        }
+        var rows = [TuningRow?](repeating: nil, count: all.count)
+        for (g, members) in groups.enumerated() {
+            for (k, i) in members.enumerated() {
+                rows[i] = TuningRow(settings: all[i], metrics: evaluated[g].metrics[k], isBaseline: all[i] == baseline)
+            }
+        }
+        let ranked = rank(rows.compactMap { $0 })
+        guard let best = ranked.first else { throw FaceStickerError.internal("tune: no setting evaluated") }
+
+        // One curve per input size: the group holding that size's best setting, over all its scores.
+        var curves: [PRCurve] = []
+        for size in sizes {
+            guard let top = ranked.first(where: { $0.settings.inputSize == size }),
+                  let g = groups.firstIndex(where: { $0.contains { all[$0] == top.settings } }),
+                  let curveData = evaluated[g].ranked else { continue }
+            let points = curveData.curve()
+            let m = top.metrics[subset]
+            let operating = m.map { PRPoint(score: top.settings.scoreThreshold, precision: $0.precision, recall: $0.recall) }
+            let label = "\(kind.rawValue) \(size) nms \(JSONText.number(top.settings.nmsThreshold, digits: 3))"
+            curves.append(PRCurve(label: label, kind: kind, points: points, operatingPoint: operating,
+                                  averagePrecision: curveData.metrics().averagePrecision))
+        }
+        let bestSize = sizes.firstIndex(of: best.settings.inputSize) ?? 0
+        let bestFaces = collected.map { $0.raw[bestSize].faces(for: best.settings) }
+        return TunerSweep(rows: rows.compactMap { $0 }, curves: curves, bestFaces: bestFaces, runs: runs,
+                          detectionSeconds: detectionSeconds,
+                          evaluationSeconds: Date().timeIntervalSince(evaluationStart))
+    }
+
+    // MARK: Haar
+
+    private func sweepHaar(_ all: [DetectorSettings], baseline: DetectorSettings, dataset: FaceDataset,
+                           log: (String) -> Void) throws -> TunerSweep {
+        log("tune: haar: running the cascade on \(dataset.images.count) images with \(all.count) settings each")
+        let start = Date()
+        let images = dataset.images
+        let found = try ParallelWork.map(count: images.count, jobs: jobs, makeWorker: { DetectorPool(all) }) { pool, i in
+            let image = try ImageFile.read(path: images[i].path)
+            return try all.indices.map { try pool.detector($0).detect(in: image) }
+        }
+        let detectionSeconds = Date().timeIntervalSince(start)
+        let evaluationStart = Date()
+        let subsets = dataset.subsets, iou = iouThreshold, subset = self.subset
+        let evaluated = try ParallelWork.map(count: all.count, jobs: jobs, makeWorker: {}) { _, k in
+            let evaluation = try DatasetEvaluation(dataset: dataset, detections: found.map { $0[k] }, iouThreshold: iou)
+            return (metrics: Dictionary(uniqueKeysWithValues: subsets.map { ($0, evaluation.metrics($0)) }),
+                    ranked: evaluation.ranked[subset])
+        }
+        let rows = all.indices.map { TuningRow(settings: all[$0], metrics: evaluated[$0].metrics,
+                                               isBaseline: all[$0] == baseline) }
+        let ranked = rank(rows)
+        var curves: [PRCurve] = []
+        for size in Self.unique(all.map(\.inputSize)) {
+            guard let top = ranked.first(where: { $0.settings.inputSize == size }),
+                  let k = all.firstIndex(of: top.settings), let data = evaluated[k].ranked else { continue }
+            let m = data.metrics()
+            let s = top.settings
+            let label = "haar \(size) scale \(JSONText.number(s.scaleFactor, digits: 3)) neighbors \(s.minNeighbors)"
+            curves.append(PRCurve(label: label, kind: .haar, points: data.curve(),
+                                  operatingPoint: PRPoint(score: 0, precision: m.precision, recall: m.recall),
+                                  averagePrecision: m.averagePrecision))
+        }
+        let bestIndex = ranked.first.flatMap { all.firstIndex(of: $0.settings) } ?? 0
+        return TunerSweep(rows: rows, curves: curves, bestFaces: found.map { $0[bestIndex] },
+                          runs: images.count * all.count, detectionSeconds: detectionSeconds,
+                          evaluationSeconds: Date().timeIntervalSince(evaluationStart))
+    }
+
+    // MARK: Helpers
+
+    private static func unique(_ values: [Int]) -> [Int] {
+        var seen: [Int] = []
+        for value in values where !seen.contains(value) { seen.append(value) }
+        return seen
+    }
+
+    /// Indices of `all` grouped by everything but the score threshold, in order of first appearance.
+    private static func replayGroups(_ all: [DetectorSettings]) -> [[Int]] {
+        var groupOf: [String: Int] = [:]
+        var groups: [[Int]] = []
+        for (i, s) in all.enumerated() {
+            let key = "\(s.inputSize) \(s.nmsThreshold) \(s.topK) \(s.minSize)"
+            if let g = groupOf[key] {
+                groups[g].append(i)
+            } else {
+                groupOf[key] = groups.count
+                groups.append([i])
+            }
+        }
+        return groups
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The values to sweep for each parameter of one detector; the settings
+/// swept are every combination (parameters not in the grid keep the base
+/// setting's value).
+public struct ParameterGrid: Equatable, Sendable {
+    /// Parameters in sweep order, each with its values in the order given.
+    public private(set) var axes: [(parameter: TunableParameter, values: [Double])]
+
+    public init(_ axes: [(parameter: TunableParameter, values: [Double])] = []) {
+        self.axes = []
+        for axis in axes { set(axis.parameter, axis.values) }
+    }
+
+    public static func == (a: ParameterGrid, b: ParameterGrid) -> Bool {
+        a.axes.map(\.parameter) == b.axes.map(\.parameter) && a.axes.map(\.values) == b.axes.map(\.values)
+    }
+
+    /// The values of `parameter`, nil when it is not swept.
+    public func values(_ parameter: TunableParameter) -> [Double]? {
+        axes.first { $0.parameter == parameter }?.values
+    }
+
+    /// Replaces (or adds) the values of `parameter`; duplicates are dropped.
+    public mutating func set(_ parameter: TunableParameter, _ values: [Double]) {
+        var unique: [Double] = []
+        for value in values where !unique.contains(value) { unique.append(value) }
+        if let i = axes.firstIndex(where: { $0.parameter == parameter }) {
+            axes[i].values = unique
+        } else {
+            axes.append((parameter, unique))
+        }
+    }
+
+    /// The default sweep: score threshold, NMS threshold and input size for
+    /// the DNNs (score and NMS replay cached detections, so they are fine-
+    /// grained; input sizes cost a network run each); scale factor and
+    /// minimum neighbours for Haar, which reruns per setting, so few values.
+    public static func defaults(for kind: DetectorKind) -> ParameterGrid {
+        switch kind {
+        case .yunet, .centerface:
+            return ParameterGrid([
+                (.inputSize, [640, 480, 320]),
+                (.nmsThreshold, [0.2, 0.3, 0.4, 0.5]),
+                (.scoreThreshold, stride(from: 20, through: 95, by: 5).map { Double($0) / 100 }),
+            ])
+        case .haar:
+            return ParameterGrid([(.scaleFactor, [1.1, 1.2]), (.minNeighbors, [3, 5])])
+        }
+    }
+
+    /// Every combination of the grid's values over `base`, first axis slowest.
+    public func settings(base: DetectorSettings) -> [DetectorSettings] {
+        var all = [base]
+        for axis in axes where axis.parameter.applies(to: base.kind) {
+            all = all.flatMap { settings in
+                axis.values.map { value in
+                    var next = settings
+                    axis.parameter.set(value, in: &next)
+                    return next
+                }
+            }
+        }
+        return all
+    }
+
+    /// Parses a `--grid` value: `[DETECTOR.]PARAM=V1,V2,...` or
+    /// `PARAM=FROM:TO:STEP`; the detector prefix limits it to one detector.
+    public static func parse(_ text: String) throws -> (kind: DetectorKind?, parameter: TunableParameter, values: [Double]) {
+        let fail = { (reason: String) in FaceStickerError.invalidArgument("--grid \(text): \(reason)") }
+        guard let equals = text.firstIndex(of: "=") else { throw fail("expected PARAM=V1,V2,... or PARAM=FROM:TO:STEP") }
+        var name = String(text[..<equals])
+        var kind: DetectorKind?
+        if let dot = name.firstIndex(of: ".") {
+            let prefix = String(name[..<dot])
+            guard let named = DetectorKind(rawValue: prefix) else {
+                throw fail("unknown detector \"\(prefix)\" (haar, yunet, centerface)")
+            }
+            kind = named
+            name = String(name[name.index(after: dot)...])
+        }
+        guard let parameter = TunableParameter(name: name) else {
+            throw fail("unknown parameter \"\(name)\" (\(TunableParameter.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let list = text[text.index(after: equals)...]
+        var values: [Double] = []
+        let range = list.split(separator: ":", omittingEmptySubsequences: false)
+        if range.count == 3 {
+            guard let from = Double(range[0]), let to = Double(range[1]), let step = Double(range[2]),
+                  from.isFinite, to.isFinite, step.isFinite, step > 0, to >= from, (to - from) / step < 10_000 else {
+                throw fail("FROM:TO:STEP needs numbers with FROM <= TO and STEP > 0 (at most 10000 values)")
+            }
+            let count = Int(((to - from) / step + 1e-9).rounded(.down))
+            // Rounded to 1e-9 so 0.2 + 3 * 0.05 reads as 0.35, as typed.
+            values = (0...count).map { ((from + Double($0) * step) * 1e9).rounded() / 1e9 }
+        } else {
+            for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let value = Double(item.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+                    throw fail("\"\(item)\" is not a number")
+                }
+                values.append(value)
+            }
+        }
+        if parameter.isWhole, let bad = values.first(where: { $0 != $0.rounded() }) {
+            throw fail("\(parameter.rawValue) takes whole numbers, got \(bad)")
+        }
+        return (kind, parameter, values)
+    }
+}

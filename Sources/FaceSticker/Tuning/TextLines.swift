@@ -1,0 +1,50 @@
+import Foundation
+
+/// The lines of a small text file with their 1-based numbers, and the error
+/// every parser here gives: `file:line: problem`.
+struct TextLines {
+    let path: String
+    let lines: [Substring]
+
+    /// Reads `path` as UTF-8 (invalid bytes replaced); CRLF endings are accepted.
+    init(path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FaceStickerError.fileNotFound(path: path)
+        }
+        self.init(path: path, text: String(decoding: data, as: UTF8.self))
+    }
+
+    init(path: String, text: String) {
+        self.path = path
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        }
+    }
+
+    /// The error for 0-based line `index`.
+    func error(at index: Int, _ reason: String) -> FaceStickerError {
+        .unreadable(path: "\(path):\(index + 1)", reason: reason)
+    }
+
+    /// The whitespace-separated fields of a line.
+    static func fields(_ line: Substring) -> [Substring] {
+        line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    }
+
+    /// A line's text, shortened for an error message.
+    static func quoted(_ line: Substring) -> String {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        return "\"" + (text.count > 60 ? text.prefix(57) + "..." : text) + "\""
+    }
+
+    /// The fields as finite numbers, or nil when any is not one.
+    static func numbers(_ fields: [Substring]) -> [Double]? {
+        var values: [Double] = []
+        values.reserveCapacity(fields.count)
+        for field in fields {
+            guard let value = Double(field), value.isFinite else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+}

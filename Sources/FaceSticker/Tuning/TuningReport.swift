@@ -1,0 +1,54 @@
+/// What a `DetectorTuner` sweep found.
+public struct TuningReport: Sendable {
+    public let objective: TuningObjective
+    /// The subset the objective is computed on.
+    public let subset: EvaluationSubset
+    public let iouThreshold: Double
+    /// The subsets every row has metrics for.
+    public let subsets: [EvaluationSubset]
+    /// Every setting evaluated, best first by the objective.
+    public let rows: [TuningRow]
+    /// One precision-recall curve per detector and input size.
+    public let curves: [PRCurve]
+    /// The best setting's detections and matches (for the contact sheet).
+    public let bestEvaluation: DatasetEvaluation
+    /// Detector runs made (network or cascade, one image each) and seconds spent.
+    public let detectorRuns: Int
+    public let detectionSeconds: Double
+    public let evaluationSeconds: Double
+
+    public init(objective: TuningObjective, subset: EvaluationSubset, iouThreshold: Double,
+                subsets: [EvaluationSubset], rows: [TuningRow], curves: [PRCurve], bestEvaluation: DatasetEvaluation,
+                detectorRuns: Int, detectionSeconds: Double, evaluationSeconds: Double) {
+        self.objective = objective
+        self.subset = subset
+        self.iouThreshold = iouThreshold
+        self.subsets = subsets
+        self.rows = rows
+        self.curves = curves
+        self.bestEvaluation = bestEvaluation
+        self.detectorRuns = detectorRuns
+        self.detectionSeconds = detectionSeconds
+        self.evaluationSeconds = evaluationSeconds
+    }
+
+    /// The best setting of all (rows are never empty).
+    public var best: TuningRow { rows[0] }
+
+    /// The best setting of `kind`.
+    public func best(for kind: DetectorKind) -> TuningRow? { rows.first { $0.settings.kind == kind } }
+
+    /// The default (or `--config`) setting of `kind`.
+    public func baseline(for kind: DetectorKind) -> TuningRow? {
+        rows.first { $0.settings.kind == kind && $0.isBaseline }
+    }
+
+    /// The metrics the objective ranks by.
+    public func metrics(of row: TuningRow) -> DetectionMetrics {
+        row.metrics[subset] ?? DetectionMetrics(truePositives: 0, falsePositives: 0, ignored: 0, positives: 0,
+                                                averagePrecision: 0)
+    }
+
+    /// The objective's value for `row` (nil when it does not qualify).
+    public func objectiveValue(of row: TuningRow) -> Double? { objective.value(of: metrics(of: row)) }
+}

@@ -1,0 +1,35 @@
+/// One setting swept by `tune` and how it did.
+public struct TuningRow: Sendable {
+    public var settings: DetectorSettings
+    /// Metrics per evaluated subset.
+    public var metrics: [EvaluationSubset: DetectionMetrics]
+    /// Whether this is the detector's default (or `--config`) setting.
+    public var isBaseline: Bool
+
+    public init(settings: DetectorSettings, metrics: [EvaluationSubset: DetectionMetrics], isBaseline: Bool) {
+        self.settings = settings
+        self.metrics = metrics
+        self.isBaseline = isBaseline
+    }
+
+    /// The parameters that matter for its detector, as `name value` pairs.
+    public var parameters: [(name: String, value: String)] {
+        let s = settings
+        if s.kind == .haar {
+            var list = [("input", "\(s.inputSize)"), ("scale", JSONText.number(s.scaleFactor, digits: 3)),
+                        ("neighbors", "\(s.minNeighbors)"), ("minSize", "\(s.minSize)")]
+            if s.maxSize > 0 { list.append(("maxSize", "\(s.maxSize)")) }
+            return list
+        }
+        var list = [("input", "\(s.inputSize)"), ("score", JSONText.number(s.scoreThreshold, digits: 3)),
+                    ("nms", JSONText.number(s.nmsThreshold, digits: 3))]
+        if s.topK != DetectorSettings.defaults(for: s.kind).topK { list.append(("topK", "\(s.topK)")) }
+        if s.minSize > 0 { list.append(("minSize", "\(s.minSize)")) }
+        return list
+    }
+
+    /// `yunet input 640 score 0.6 nms 0.3`.
+    public var label: String {
+        ([settings.kind.rawValue] + parameters.map { "\($0.name) \($0.value)" }).joined(separator: " ")
+    }
+}

@@ -1,0 +1,134 @@
+import FaceSticker
+import Foundation
+
+/// Times our three detectors on the dev set and on video frames, runs OpenCV's
+/// own detectors through python3-opencv on the same images in the same run,
+/// and prints both with the ratio, so the wrapper's overhead shows.
+enum DetectBench {
+    struct Figures {
+        var milliseconds: Double
+        var faces: Int
+        var easyRecall: Double?
+    }
+
+    static func run(dataset folder: String, frames: [String], python: String, script: String) throws {
+        let dataset = try FaceDataset.load(folder: folder)
+        let widerImages = try dataset.images.map { try ImageFile.read(path: $0.path) }
+        let frameImages = try frames.map { try ImageFile.read(path: $0) }
+        let models = try modelFolder()
+        print("Detectors at their default settings; ours vs OpenCV called directly from python3-opencv")
+        print("(same settings, same downscaling; decoding excluded; easy recall at IoU 0.5).")
+        print(pad("detector", 11) + pad("images", 22) + pad("ms/img", 9) + pad("opencv", 9) + pad("ratio", 7)
+            + pad("faces", 7) + pad("opencv", 8) + pad("easy rec", 10) + "opencv")
+        var yunetRecall: Double?
+        for kind in [DetectorKind.yunet, .centerface, .haar] {
+            // The baseline runs right before ours, so both see the same machine load.
+            let baseline = try Baseline.run(python: python, script: script, models: models, detector: kind,
+                                            images: dataset.images.map(\.path) + frames)
+            let detector = try OpenCVDetector(settings: .defaults(for: kind))
+            _ = try detector.detect(in: widerImages[0]) // loads lazily built networks
+            let ours = try time(detector, on: widerImages)
+            let oursEval = try DatasetEvaluation(dataset: dataset, detections: ours.faces)
+            let theirs = try baseline.results(kind.rawValue, paths: dataset.images.map(\.path))
+            let theirsEval = try DatasetEvaluation(dataset: dataset, detections: theirs.faces)
+            let recall = oursEval.metrics(.easy).recall
+            if kind == .yunet { yunetRecall = recall }
+            row(kind, "wider-dev (\(widerImages.count))", ours.figures(easy: recall),
+                theirs.figures(easy: theirsEval.metrics(.easy).recall))
+            if !frames.isEmpty {
+                _ = try detector.detect(in: frameImages[0])
+                let oursFrames = try time(detector, on: frameImages)
+                let theirsFrames = try baseline.results(kind.rawValue, paths: frames)
+                row(kind, "720p frames (\(frames.count))", oursFrames.figures(easy: nil),
+                    theirsFrames.figures(easy: nil))
+            }
+        }
+        if let yunetRecall {
+            print(String(format: "YuNet default easy recall on wider-dev: %.3f (target >= 0.70)", yunetRecall))
+        }
+    }
+
+    private struct Timed {
+        var seconds: [Double]
+        var faces: [[Face]]
+        func figures(easy: Double?) -> Figures {
+            Figures(milliseconds: seconds.reduce(0, +) / Double(max(1, seconds.count)) * 1000,
+                    faces: faces.reduce(0) { $0 + $1.count }, easyRecall: easy)
+        }
+    }
+
+    private static func time(_ detector: OpenCVDetector, on images: [RGBAImage]) throws -> Timed {
+        var timed = Timed(seconds: [], faces: [])
+        for image in images {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let faces = try detector.detect(in: image)
+            timed.seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            timed.faces.append(faces)
+        }
+        return timed
+    }
+
+    private static func row(_ kind: DetectorKind, _ set: String, _ ours: Figures, _ theirs: Figures) {
+        func f(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
+        let recall = ours.easyRecall.map { f($0, 3) } ?? "-"
+        let theirRecall = theirs.easyRecall.map { f($0, 3) } ?? "-"
+        print(pad(kind.rawValue, 11) + pad(set, 22) + pad(f(ours.milliseconds), 9) + pad(f(theirs.milliseconds), 9)
+            + pad(f(ours.milliseconds / max(theirs.milliseconds, 1e-9), 2), 7) + pad("\(ours.faces)", 7)
+            + pad("\(theirs.faces)", 8) + pad(recall, 10) + theirRecall)
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0)
+    }
+
+    private static func modelFolder() throws -> String {
+        guard let yunet = ModelStore.defaultModel(for: .yunet) else {
+            throw FaceStickerError.model(path: "yunet", reason: "model not installed (run `make models`)")
+        }
+        return URL(fileURLWithPath: yunet).deletingLastPathComponent().path
+    }
+
+    /// The python3-opencv run's output: per detector, per image, seconds and faces.
+    private struct Baseline {
+        let byDetector: [String: [String: (seconds: Double, faces: [Face])]]
+
+        static func run(python: String, script: String, models: String, detector: DetectorKind,
+                        images: [String]) throws -> Baseline {
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(getpid()).json").path
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: python)
+            process.arguments = [script, "--models", models, "--detectors", detector.rawValue, "--out", out] + images
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: out),
+                  let json = try JSONSerialization.jsonObject(with: data) as? [String: [[String: Any]]]
+            else { throw FaceStickerError.internal("\(script): the python3-opencv baseline failed") }
+            var byDetector: [String: [String: (seconds: Double, faces: [Face])]] = [:]
+            for (name, entries) in json {
+                for entry in entries {
+                    guard let path = entry["path"] as? String, let seconds = entry["seconds"] as? Double,
+                          let faces = entry["faces"] as? [[String: Any]] else { continue }
+                    byDetector[name, default: [:]][path] = (seconds, faces.compactMap(face))
+                }
+            }
+            return Baseline(byDetector: byDetector)
+        }
+
+        private static func face(_ object: [String: Any]) -> Face? {
+            guard let b = object["box"] as? [Double], b.count == 4, let score = object["score"] as? Double else { return nil }
+            return Face(box: Rect(x: b[0], y: b[1], width: b[2], height: b[3]), score: score)
+        }
+
+        func results(_ name: String, paths: [String]) throws -> Timed {
+            guard let entries = byDetector[name] else { throw FaceStickerError.internal("baseline has no \(name)") }
+            var timed = Timed(seconds: [], faces: [])
+            for path in paths {
+                guard let entry = entries[path] else { throw FaceStickerError.internal("baseline lacks \(path)") }
+                timed.seconds.append(entry.seconds)
+                timed.faces.append(entry.faces)
+            }
+            return timed
+        }
+    }
+}

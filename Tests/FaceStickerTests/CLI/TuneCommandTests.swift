@@ -1,0 +1,102 @@
+import FaceSticker
+import Foundation
+import Testing
+
+/// `facesticker tune` run as a user runs it.
+@Suite struct TuneCommandTests {
+    @Test func tunesATinyDatasetEndToEnd() throws {
+        let dir = try TemporaryDirectory()
+        let dataset = try TuningFixtures.tinyWider(in: dir, count: 6)
+        let config = dir.path("tuned.json"), plot = dir.path("pr.png"), sheet = dir.path("sheet.jpg")
+        let run = try CLIRun(["tune", "--dataset", dataset, "--detector", "yunet", "--model", Fixtures.yunetModel,
+                              "--grid", "inputSize=640,320", "--grid", "scoreThreshold=0.3:0.9:0.1",
+                              "--objective", "f1", "-o", config, "--plot", plot, "--sheet", sheet, "--jobs", "2"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let header = try #require(run.stdoutLines.first)
+        #expect(header.hasPrefix("rank") && header.contains("AP-eas"))
+        let summary = try #require(run.stdoutLines.last)
+        #expect(summary.hasPrefix("yunet: best f1 ") && summary.contains("default"))
+
+        let settings = try DetectorConfig.load(path: config)
+        #expect(settings.kind == .yunet)
+        let notes = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: config))) as? [String: Any])
+        let tuning = try #require(notes["tuning"] as? [String: String])
+        #expect(tuning["objective"] == "f1" && tuning["dataset"] == dataset && tuning["score"] != nil)
+        // The best row of the table is what the config holds.
+        #expect(run.stdoutLines[1].contains("score \(JSONText.number(settings.scoreThreshold, digits: 3))"))
+
+        let plotImage = try ImageFile.read(path: plot)
+        #expect(plotImage.width == 900 && plotImage.height > 700)
+        #expect(try ImageFile.isPNG(path: plot))
+        let sheetImage = try ImageFile.read(path: sheet)
+        #expect(sheetImage.width > 500 && sheetImage.height > 300)
+        #expect(dir.contents().allSatisfy { !$0.contains(".part-") }, "no temporary files left")
+
+        // The config drives the other commands.
+        let detect = try CLIRun(["detect", "--config", config, "--model", Fixtures.yunetModel, Fixtures.astronaut])
+        #expect(detect.status == 0 && !detect.stdoutLines.isEmpty)
+        #expect(detect.stderr.contains("yunet"))
+    }
+
+    @Test func evaluateOnlyRunsTheDefault() throws {
+        let dir = try TemporaryDirectory()
+        let dataset = try TuningFixtures.tinyWider(in: dir, count: 2)
+        let run = try CLIRun(["tune", "--dataset", dataset, "--detector", "haar", "--evaluate",
+                              "--objective", "recall@precision=0.5", "--subset", "easy"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutLines.count == 3, "header, the default row, the summary: \(run.stdout)")
+        #expect(run.stdoutLines[1].contains("(default)"))
+    }
+
+    @Test func malformedGroundTruthGivesTheLine() throws {
+        let dir = try TemporaryDirectory()
+        let root = dir.path("set")
+        try FileManager.default.createDirectory(atPath: root + "/images", withIntermediateDirectories: true)
+        let gt = try dir.write("set/wider_face_gt.txt", "a.jpg\n1\n1 2 3 4 0 0 0 0 0 0\nb.jpg\ntwo\n")
+        let run = try CLIRun(["tune", "--dataset", root, "--detector", "haar"])
+        #expect(run.status == 1)
+        #expect(run.stderrLines == ["facesticker: \(gt):5: expected the number of faces of b.jpg, got \"two\""])
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func difficultySubsetsNeedTheDifficultyFile() throws {
+        let dir = try TemporaryDirectory()
+        let root = try TuningFixtures.imageFolder(in: dir, names: ["a.jpg"])
+        _ = try dir.write("set/faces.csv", "a.jpg,1,2,3,4\n")
+        let run = try CLIRun(["tune", "--dataset", root, "--detector", "haar", "--subset", "easy"])
+        #expect(run.status == 1)
+        #expect(run.stderrLines == ["facesticker: --subset easy: \(root) has no difficulty.tsv"])
+    }
+
+    @Test(arguments: [
+        (["tune"], "--dataset"),
+        (["tune", "--dataset", "/nonexistent/set"], "/nonexistent/set: no such file"),
+        (["tune", "--dataset", "DATASET", "--grid", "bogus=1"], "unknown parameter"),
+        (["tune", "--dataset", "DATASET", "--detector", "haar", "--grid", "scoreThreshold=0.5"], "does not apply"),
+        (["tune", "--dataset", "DATASET", "--objective", "accuracy"], "--objective"),
+        (["tune", "--dataset", "DATASET", "--subset", "tiny"], "--subset"),
+        (["tune", "--dataset", "DATASET", "--plot", "curves.gif"], "--plot"),
+        (["tune", "--dataset", "DATASET", "--detector", "yunet", "--grid", "yunet.scoreThreshold=2"], "scoreThreshold"),
+        (["tune", "--dataset", "DATASET", "--detector", "haar", "--detector", "yunet", "--model", "m.onnx"], "--model"),
+        (["tune", "--dataset", "DATASET", "--jobs", "0"], "--jobs"),
+        (["tune", "--dataset", "DATASET", "-o", "DATASET/wider_face_gt.txt"], "is an input"),
+    ])
+    func badArgumentsGiveOneLine(arguments: [String], mention: String) throws {
+        let dir = try TemporaryDirectory()
+        let dataset = try TuningFixtures.tinyWider(in: dir, count: 1)
+        let run = try CLIRun(arguments.map { $0.replacingOccurrences(of: "DATASET", with: dataset) })
+        #expect(run.status == 1)
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains(mention), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func helpListsTheOptions() throws {
+        let help = try CLIRun(["help", "tune"])
+        #expect(help.status == 0)
+        for option in ["--dataset", "--grid", "--objective", "--plot", "--sheet", "--jobs", "recall@precision"] {
+            #expect(help.stdout.contains(option))
+        }
+    }
+}
