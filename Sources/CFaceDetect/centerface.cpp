@@ -13,7 +13,7 @@ namespace {
 constexpr int kStride = 4;   // output cells per input pixel, each axis
 constexpr int kAlign = 32;   // the network's input must be a multiple of this
 
-int alignUp(int value) { return (value + kAlign - 1) / kAlign * kAlign; }
+int alignUp(int value) { return std::max(2 * kAlign, (value + kAlign - 1) / kAlign * kAlign); }
 
 class CenterFaceBackend final : public fd::Backend {
 public:

@@ -56,6 +56,22 @@ cv::Mat downscaled(const cv::Mat &bgr, int maxSide, double &backX, double &backY
     return small;
 }
 
+// A face has texture. The DNNs (YuNet above all) report confident "faces" on
+// flat black or grey frames, which would put stickers on a fade to black;
+// boxes whose pixels barely vary are dropped. Real faces measure 10 or more.
+constexpr double kMinFaceContrast = 4.0;
+
+bool hasTexture(const cv::Mat &bgr, const fd_face &face) {
+    const cv::Rect box = cv::Rect(int(face.x), int(face.y), int(std::ceil(face.width)), int(std::ceil(face.height))) &
+                         cv::Rect(0, 0, bgr.cols, bgr.rows);
+    if (box.area() <= 0) return false;
+    cv::Mat grey;
+    cv::cvtColor(bgr(box), grey, cv::COLOR_BGR2GRAY);
+    cv::Scalar mean, deviation;
+    cv::meanStdDev(grey, mean, deviation);
+    return deviation[0] >= kMinFaceContrast;
+}
+
 void mapBack(fd_face &face, double sx, double sy) {
     face.x = float(face.x * sx);
     face.y = float(face.y * sy);
@@ -87,7 +103,7 @@ fd_status fd_detector_default_params(fd_detector_kind kind, fd_detector_params *
             break;
         case FD_DETECTOR_YUNET:
             p.max_input_side = 640;
-            p.score_threshold = 0.6f;
+            p.score_threshold = 0.5f;
             p.nms_threshold = 0.3f;
             break;
         case FD_DETECTOR_CENTERFACE:
@@ -136,6 +152,9 @@ fd_status fd_detector_detect(fd_detector *detector, const fd_image *image, fd_fa
         double backX, backY;
         const cv::Mat input = downscaled(bgr, detector->params.max_input_side, backX, backY);
         std::vector<fd_face> faces = detector->backend->detect(input);
+        faces.erase(std::remove_if(faces.begin(), faces.end(),
+                                   [&](const fd_face &face) { return !hasTexture(input, face); }),
+                    faces.end());
         std::sort(faces.begin(), faces.end(),
                          [](const fd_face &a, const fd_face &b) { return a.score > b.score; });
         needed = int32_t(faces.size());

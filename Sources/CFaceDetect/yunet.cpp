@@ -1,9 +1,14 @@
 // YuNet backend: cv::FaceDetectorYN with the 2022mar model.
 #include "internal.hpp"
 
+#include <opencv2/core.hpp>
 #include <opencv2/objdetect.hpp>
 
+#include <algorithm>
+
 namespace {
+
+constexpr int kMinSide = 64;
 
 class YuNetBackend final : public fd::Backend {
 public:
@@ -11,7 +16,13 @@ public:
         build(cv::Size(320, 320)); // fails early on a bad model file
     }
 
-    std::vector<fd_face> detect(const cv::Mat &bgr) override {
+    std::vector<fd_face> detect(const cv::Mat &image) override {
+        // YuNet's pooling layers fail on inputs under 64 px; padding right and
+        // bottom keeps the coordinates and adds nothing that looks like a face.
+        cv::Mat bgr = image;
+        if (image.cols < kMinSide || image.rows < kMinSide)
+            cv::copyMakeBorder(image, bgr, 0, std::max(0, kMinSide - image.rows), 0,
+                               std::max(0, kMinSide - image.cols), cv::BORDER_CONSTANT, cv::Scalar::all(0));
         // OpenCV 4.6 networks can go wrong when one net is run at several
         // input sizes, so a new size gets a freshly built detector.
         if (bgr.size() != size_) build(bgr.size());

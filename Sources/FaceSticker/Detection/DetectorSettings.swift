@@ -26,7 +26,7 @@ public struct DetectorSettings: Equatable, Sendable {
             return DetectorSettings(kind: kind, model: nil, inputSize: 1024, scoreThreshold: 0, nmsThreshold: 0.3,
                                     topK: 5000, scaleFactor: 1.1, minNeighbors: 5, minSize: 24, maxSize: 0)
         case .yunet:
-            return DetectorSettings(kind: kind, model: nil, inputSize: 640, scoreThreshold: 0.6, nmsThreshold: 0.3,
+            return DetectorSettings(kind: kind, model: nil, inputSize: 640, scoreThreshold: 0.5, nmsThreshold: 0.3,
                                     topK: 5000, scaleFactor: 1.1, minNeighbors: 5, minSize: 0, maxSize: 0)
         case .centerface:
             return DetectorSettings(kind: kind, model: nil, inputSize: 640, scoreThreshold: 0.5, nmsThreshold: 0.3,

@@ -10,11 +10,11 @@ import Testing
         try #require(dataset.images.count == 8 && dataset.hasDifficulty)
         let baseline = Fixtures.settings(.yunet)
         let grid = ParameterGrid([(.inputSize, [640, 320]), (.nmsThreshold, [0.3, 0.45]),
-                                  (.scoreThreshold, [0.4, 0.5, 0.7, 0.9])])
+                                  (.scoreThreshold, [0.4, 0.6, 0.7, 0.9])])
         let tuner = DetectorTuner(baselines: [baseline], grids: [.yunet: grid], objective: .f1, jobs: 2)
         var logged: [String] = []
         let report = try tuner.run(on: dataset) { logged.append($0) }
-        #expect(report.rows.count == 17, "16 combinations and the default (score 0.6)")
+        #expect(report.rows.count == 17, "16 combinations and the default (score 0.5)")
         #expect(report.detectorRuns == 16, "8 images at 2 input sizes")
         #expect(!logged.isEmpty)
         for (a, b) in zip(report.rows, report.rows.dropFirst()) {
@@ -44,7 +44,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let dataset = try FaceDataset.load(folder: try TuningFixtures.tinyWider(in: dir, count: 3))
         // wider-dev images are 416 px: 480 and 640 both leave them as they are.
-        let grid = ParameterGrid([(.inputSize, [480, 640]), (.scoreThreshold, [0.6])])
+        let grid = ParameterGrid([(.inputSize, [480, 640]), (.scoreThreshold, [DetectorSettings.defaults(for: .yunet).scoreThreshold])])
         let report = try DetectorTuner(baselines: [Fixtures.settings(.yunet)], grids: [.yunet: grid]).run(on: dataset)
         #expect(report.rows.count == 1 && report.rows[0].settings.inputSize == 640)
         #expect(report.detectorRuns == 3)
