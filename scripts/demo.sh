@@ -9,7 +9,6 @@ echo "== facesticker detect samples/astronaut.png"
 echo
 echo "== facesticker photo samples/astronaut.png --sticker sunglasses --sticker tophat"
 "$bin" photo samples/astronaut.png -o out/astronaut-stickered.png --sticker sunglasses --sticker tophat
-echo "wrote out/astronaut-stickered.png"
 echo
 echo "== facesticker stickers"
 "$bin" stickers
