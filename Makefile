@@ -9,7 +9,7 @@ export FACESTICKER_YUNET_FILE ?= $(if $(wildcard $(YUNET_LOCAL)),$(abspath $(YUN
 
 BIN := .build/release/facesticker
 
-.PHONY: all setup packages models samples stickers build demo test bench clean
+.PHONY: all setup packages models samples stickers build demo test bench check-memory fuzz clean
 
 all: build
 
@@ -29,8 +29,20 @@ test: setup
 	swift build --build-tests
 	swift test --skip-build
 
+# Speed and memory, each as a ratio against a baseline run in the same script.
 bench: build
 	scripts/bench.sh $(BIN)
+	scripts/bench-video.sh $(BIN)
+	scripts/bench-longrun.sh $(BIN)
+
+# The C API tests under AddressSanitizer and UndefinedBehaviorSanitizer.
+check-memory: setup
+	scripts/check-memory.sh
+
+# libFuzzer on the parsers, FUZZ_SECONDS per harness, after replaying fuzz/regressions.
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf .build samples out

@@ -22,8 +22,9 @@ void checkParams(const fd_detector_params &p) {
             fail(FD_ERR_INVALID_ARGUMENT, std::string(name) + " " + std::to_string(value) + " is outside " +
                                               std::to_string(low) + "..." + std::to_string(high));
     };
-    if (p.kind != FD_DETECTOR_HAAR && p.kind != FD_DETECTOR_YUNET && p.kind != FD_DETECTOR_CENTERFACE)
-        fail(FD_ERR_INVALID_ARGUMENT, "unknown detector kind " + std::to_string(int(p.kind)));
+    const int64_t kind = fd::rawValue(p.kind);
+    if (kind != FD_DETECTOR_HAAR && kind != FD_DETECTOR_YUNET && kind != FD_DETECTOR_CENTERFACE)
+        fail(FD_ERR_INVALID_ARGUMENT, "unknown detector kind " + std::to_string(kind));
     range("max_input_side", p.max_input_side, 0, 16384);
     if (p.kind == FD_DETECTOR_HAAR) {
         range("scale_factor", p.scale_factor, 1.0001, 10);
@@ -91,12 +92,11 @@ fd_status fd_detector_default_params(fd_detector_kind kind, fd_detector_params *
     return fd::guarded(__func__, [&] {
         if (out_params == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "out_params is NULL");
         fd_detector_params p{};
-        p.kind = kind;
         p.model_path = nullptr;
         p.top_k = 5000;
         p.scale_factor = 1.1;
         p.min_neighbors = 5;
-        switch (kind) {
+        switch (fd::rawValue(kind)) {
         case FD_DETECTOR_HAAR:
             p.max_input_side = 1024;
             p.min_size = 24;
@@ -111,8 +111,9 @@ fd_status fd_detector_default_params(fd_detector_kind kind, fd_detector_params *
             p.score_threshold = 0.5f;
             p.nms_threshold = 0.3f;
             break;
-        default: fd::fail(FD_ERR_INVALID_ARGUMENT, "unknown detector kind " + std::to_string(int(kind)));
+        default: fd::fail(FD_ERR_INVALID_ARGUMENT, "unknown detector kind " + std::to_string(fd::rawValue(kind)));
         }
+        p.kind = kind; // known valid only now
         *out_params = p;
     });
 }

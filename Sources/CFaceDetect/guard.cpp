@@ -70,11 +70,11 @@ int checkedChannels(const fd_image *image) {
         fail(FD_ERR_INVALID_ARGUMENT, "image size " + std::to_string(image->width) + "x" +
                                           std::to_string(image->height) + " is not positive");
     int channels = 0;
-    switch (image->format) {
+    switch (rawValue(image->format)) {
     case FD_PIXEL_GRAY8: channels = 1; break;
     case FD_PIXEL_RGB8: case FD_PIXEL_BGR8: channels = 3; break;
     case FD_PIXEL_RGBA8: channels = 4; break;
-    default: fail(FD_ERR_INVALID_ARGUMENT, "unknown pixel format " + std::to_string(int(image->format)));
+    default: fail(FD_ERR_INVALID_ARGUMENT, "unknown pixel format " + std::to_string(rawValue(image->format)));
     }
     if (int64_t(image->stride) < int64_t(image->width) * channels)
         fail(FD_ERR_INVALID_ARGUMENT, "stride " + std::to_string(image->stride) + " is less than width x " +

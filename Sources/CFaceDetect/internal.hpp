@@ -5,9 +5,11 @@
 
 #include <opencv2/core.hpp>
 
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace fd {
@@ -24,6 +26,15 @@ struct Failure {
 /// Runs `body`, turning every exception into a status and recording its
 /// message for fd_last_error(). Every C entry point's body goes through here.
 fd_status guarded(const char *function, const std::function<void()> &body);
+
+/// The value of an enum a C caller filled in. C lets any int through, and in
+/// C++ loading a value outside the enum's range as the enum type is undefined
+/// (UBSan: "not a valid value for type"), so it is read as its underlying type.
+template <typename Enum> int64_t rawValue(const Enum &field) {
+    std::underlying_type_t<Enum> raw;
+    std::memcpy(&raw, &field, sizeof raw);
+    return int64_t(raw);
+}
 
 /// Wraps a borrowed image as a BGR Mat (a copy when conversion is needed),
 /// after checking every field.

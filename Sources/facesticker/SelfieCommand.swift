@@ -1,12 +1,154 @@
 import FaceSticker
+import Foundation
 
-/// `facesticker selfie`: not built yet.
+/// `facesticker selfie`: a picture from a camera (or a file standing in for
+/// one) with stickers on the faces.
 enum SelfieCommand: Command {
     static let name = "selfie"
-    static let summary = "(not built yet)"
-    static let usage = "usage: facesticker selfie (not built yet)"
+    static let summary = "take a stickered selfie from a camera, a video, a photo or a folder"
+    static let usage = """
+    usage: facesticker selfie [options]
+
+    Takes a burst from the camera after it has warmed up, keeps the sharpest,
+    largest face, puts stickers on the faces and writes a PNG or JPEG. Prints
+    the path written on stdout. Exit status: 0 (also when no face was found:
+    the picture is written without stickers), 1 on any error.
+
+    options:
+      --device /dev/videoN   camera (default /dev/video0)
+      --source PATH          instead of a camera: a video file, a PNG or JPEG, or a folder of them
+      --size WxH             camera picture size (default 640x480; the driver picks the nearest)
+      --skip N               frames dropped first so exposure settles (default: one second of a
+                             camera's frames, none for files)
+      --countdown S          count S seconds down on stderr before the burst (default 0)
+      --burst N              frames taken; the sharpest, largest face wins (default 5)
+      --mirror, --no-mirror  mirror the picture (default: mirrored for a camera, as a phone's
+                             selfie camera shows it, not for files)
+      --sticker NAME|PATH    a sticker `facesticker stickers` lists, or any PNG; repeat to layer
+                             (default: sunglasses)
+      --assign all|cycle     all: every face gets every sticker (default); cycle: in turn
+      --filter SPEC          colour filter, repeat to chain: \(FilterChain.validSpecs)
+      --set CONTROL=VALUE    set a camera control first, e.g. brightness=10 or exposure=300
+                             (names as `facesticker devices` lists them); repeatable
+      -o, --output OUT       .png, .jpg or .jpeg file (replaced), or an existing folder; default:
+                             selfie-YYYYMMDD-HHMMSS.png here, never overwriting (-2, -3... added)
+      --quality Q            JPEG quality, 1...100 (default 92)
+      --preview              live window: space captures, f cycles filters, s cycles stickers,
+                             m toggles mirroring, q quits (without a display: carries on without)
+    \(DetectorOptions.help)
+    """
+
+    static let defaultDevice = "/dev/video0"
+    static let defaultSticker = "sunglasses"
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        throw FaceStickerError.invalidArgument("selfie: not built yet")
+        var parser = ArgumentParser(arguments)
+        let device = try parser.value("--device")
+        let sourcePath = try parser.value("--source")
+        let size = try parser.value("--size").map(parseSize) ?? (width: 640, height: 480)
+        let skip = try parser.int("--skip", in: 0...100_000)
+        let countdown = try parser.int("--countdown", in: 0...60) ?? 0
+        let burst = try parser.int("--burst", in: 1...100) ?? 5
+        let mirror = parser.flag("--mirror"), noMirror = parser.flag("--no-mirror")
+        let stickerNames = try parser.values("--sticker")
+        let assignName = try parser.value("--assign") ?? StickerAssignment.all.rawValue
+        guard let assignment = StickerAssignment(rawValue: assignName) else {
+            throw FaceStickerError.invalidArgument("--assign: unknown mode \"\(assignName)\" (all, cycle)")
+        }
+        let filters = try FilterChain(specs: try parser.values("--filter"))
+        let controls = try parser.values("--set").map(ControlSetting.init(parsing:))
+        let output = try parser.value("-o", "--output")
+        let quality = try parser.int("--quality", in: 1...100) ?? 92
+        let preview = parser.flag("--preview")
+        let detector = try DetectorOptions.parse(&parser)
+        let extra = try parser.positionals()
+        guard extra.isEmpty else {
+            throw FaceStickerError.invalidArgument("selfie: unexpected argument \(extra[0]) (use --source PATH for a file)")
+        }
+        guard !(mirror && noMirror) else { throw FaceStickerError.invalidArgument("selfie: --mirror and --no-mirror together") }
+        guard device == nil || sourcePath == nil else {
+            throw FaceStickerError.invalidArgument("selfie: --device and --source together (one source at a time)")
+        }
+        if let sourcePath, !controls.isEmpty, try FrameSources.kind(of: sourcePath) != .camera {
+            throw FaceStickerError.invalidArgument("selfie: --set needs a camera, and \(sourcePath) is a file")
+        }
+        let destination = try SelfieDestination.choose(output: output, source: sourcePath)
+
+        let library = try StickerLibrary.installed()
+        let stickers = try (stickerNames.isEmpty ? [defaultSticker] : stickerNames).map(library.sticker(named:))
+        if device == nil, sourcePath == nil, VideoDevices.paths().isEmpty {
+            throw FaceStickerError.invalidArgument(
+                "selfie: no camera found (no /dev/video* on this machine); use --source FILE for a video, photo or folder")
+        }
+        let source: FrameSource
+        if let sourcePath {
+            source = try FrameSources.open(sourcePath, width: size.width, height: size.height, controls: controls)
+        } else {
+            source = try CameraSource(path: device ?? defaultDevice, width: size.width, height: size.height,
+                                      controls: controls)
+        }
+        defer { source.close() }
+        if let camera = source as? CameraSource {
+            camera.controlChanges.forEach { Console.note("selfie: \($0.summary)") }
+            if let format = camera.camera.format { Console.note("selfie: \(camera.name) streams \(format.width)x\(format.height)") }
+        }
+        let options = SelfieOptions(warmUp: skip, countdown: countdown, burst: burst,
+                                    mirror: mirror ? true : (noMirror ? false : nil))
+        let session = SelfieSession(source: source, detector: detector, options: options)
+        session.onCountdown = { Console.note("selfie: \($0)...") }
+        let renderer = StickerRenderer(stickers: stickers, assignment: assignment, filters: filters)
+
+        if preview {
+            if let missing = PreviewWindow.missingDisplay() {
+                Console.note("selfie: --preview: \(missing); carrying on without a preview")
+            } else {
+                return try runPreview(session, renderer: renderer, library: library, destination: destination,
+                                      quality: quality)
+            }
+        }
+        let shot = try session.capture()
+        var image = shot.image
+        renderer.render(&image, faces: shot.faces)
+        let written = try destination.write(image, quality: quality)
+        report(shot, written: written, detector: detector.kind, session: session)
+        return ExitStatus.success
+    }
+
+    static func report(_ shot: SelfieShot, written: String, detector: DetectorKind, session: SelfieSession) {
+        print(written)
+        let score = shot.scores[shot.index]
+        let faces = shot.faces.isEmpty ? "no face found, written without stickers"
+            : "\(shot.faces.count) face(s), face sharpness \(JSONText.number(score.faceSharpness, digits: 1))"
+        Console.note("selfie: kept frame \(shot.index + 1) of \(shot.scores.count) (\(faces)), "
+            + "detector \(detector.rawValue), \(session.mirrored ? "mirrored" : "not mirrored"); wrote \(written)")
+    }
+
+    static func runPreview(_ session: SelfieSession, renderer: StickerRenderer, library: StickerLibrary,
+                           destination: SelfieDestination, quality: Int) throws -> Int32 {
+        let window = try PreviewWindow(title: "facesticker selfie: space captures, f filter, s sticker, m mirror, q quits")
+        let preview = SelfiePreview(session: session, window: window,
+                                    filterChoices: SelfiePreview.filterChoices(given: renderer.filters),
+                                    stickerChoices: SelfiePreview.stickerChoices(given: renderer.stickers, library: library),
+                                    assignment: renderer.assignment)
+        preview.onNote = { Console.note("selfie: \($0)") }
+        var shots = 0
+        preview.onCapture = { image, shot in
+            let path = try destination.write(image, quality: quality, shot: shots)
+            shots += 1
+            print(path)
+            Console.note("selfie: captured \(path) (\(shot.faces.count) face(s))")
+        }
+        let count = try preview.run()
+        Console.note("selfie: preview closed, \(count) picture(s) taken")
+        return ExitStatus.success
+    }
+
+    /// `WxH`, each side 16...8192.
+    static func parseSize(_ text: String) throws -> (width: Int, height: Int) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...8192).contains(w), (16...8192).contains(h) else {
+            throw FaceStickerError.invalidArgument("--size: \"\(text)\" is not WxH with sides 16...8192 (e.g. 1280x720)")
+        }
+        return (w, h)
     }
 }

@@ -111,6 +111,8 @@ enum TuneCommand: Command {
         for path in [output, plot, sheet].compactMap({ $0 }) where inputs.contains(canonical(path)) {
             throw FaceStickerError.output(path: path, reason: "is an input of this run; choose another name")
         }
+        // A run can take minutes: an output that cannot be written is refused before it.
+        for path in [output, plot, sheet].compactMap({ $0 }) { try AtomicFile.checkFolder(of: path) }
         let tuner = DetectorTuner(baselines: baselines, grids: grids, objective: objective, subset: subset,
                                   iouThreshold: iou, jobs: jobs)
         for baseline in baselines { _ = try tuner.settings(for: baseline) } // bad grid values fail before any run

@@ -135,6 +135,33 @@ fd_status fd_jpeg_write(const char *path, const fd_image *image, int32_t quality
 /** The message of the last failed call on this thread ("" when none). */
 const char *fd_last_error(void);
 
+/* ------------------------------------------------------------------------
+ * Preview windows (OpenCV highgui), for `facesticker selfie --preview`.
+ *
+ * highgui aborts the process when it cannot reach a display, so callers must
+ * check that one exists ($DISPLAY, $WAYLAND_DISPLAY, or an explicit
+ * $QT_QPA_PLATFORM) before fd_window_create. Windows must be used from the
+ * main thread. The same ownership rules as above apply.
+ * ------------------------------------------------------------------------ */
+
+typedef struct fd_window fd_window;
+
+/** Opens a window titled `title` (sized to the images shown). The caller owns *out_window. */
+fd_status fd_window_create(const char *title, fd_window **out_window);
+
+/** Shows `image` in the window (the pixels are copied). */
+fd_status fd_window_show(fd_window *window, const fd_image *image);
+
+/**
+ * Handles window events for `delay_ms` milliseconds (1...10000) and writes the
+ * key pressed meanwhile to *out_key (its 8-bit code; -1 when none), and 1 to
+ * *out_closed when the user closed the window (0 otherwise).
+ */
+fd_status fd_window_wait_key(fd_window *window, int32_t delay_ms, int32_t *out_key, int32_t *out_closed);
+
+/** Closes the window. fd_window_destroy(NULL) is a no-op. */
+void fd_window_destroy(fd_window *window);
+
 #ifdef __cplusplus
 }
 #endif

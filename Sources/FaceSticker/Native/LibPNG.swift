@@ -25,6 +25,15 @@ enum LibPNG {
             throw FaceStickerError.unreadable(
                 path: path, reason: "PNG is \(width)x\(height) pixels, more than the \(maxPixels) allowed")
         }
+        // Below that limit a forged header could still make a tiny file cost
+        // gigabytes before libpng finds the data missing. Every row holds at
+        // least a filter byte and a bit per pixel, and deflate expands at most
+        // 1032:1, so a header asking for more than that is refused unread.
+        let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+        if let fileBytes, height * (1 + (width + 7) / 8) > fileBytes * 1032 {
+            throw FaceStickerError.unreadable(
+                path: path, reason: "PNG header claims \(width)x\(height) pixels, more than its \(fileBytes) bytes can hold")
+        }
         // Without this flag libpng takes 16-bit files that carry no gAMA or
         // sRGB chunk as linear light; nearly all are gamma-encoded like 8-bit ones.
         image.flags |= cpng_flag_16bit_srgb()

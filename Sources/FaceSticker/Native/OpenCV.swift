@@ -112,3 +112,40 @@ enum OpenCV {
         }
     }
 }
+
+// MARK: - Preview windows (highgui), for `selfie --preview`
+
+extension OpenCV {
+    /// An fd_window handle; see `PreviewWindow` for its owner.
+    typealias WindowHandle = OpaquePointer
+
+    /// Opens a highgui window. Callers check for a display first: highgui aborts without one.
+    static func createWindow(title: String) throws -> WindowHandle {
+        var handle: WindowHandle?
+        let status = fd_window_create(title, &handle)
+        guard status == FD_OK, let handle else { throw error(status, path: "preview window") }
+        return handle
+    }
+
+    static func showWindow(_ handle: WindowHandle, _ image: RGBAImage) throws {
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            var view = fd_image(data: pixels.baseAddress, width: Int32(clamping: image.width),
+                                height: Int32(clamping: image.height), stride: Int32(clamping: image.stride),
+                                format: FD_PIXEL_RGBA8)
+            return fd_window_show(handle, &view)
+        }
+        guard status == FD_OK else { throw error(status, path: "preview window") }
+    }
+
+    /// Handles window events for `milliseconds`; the key pressed (nil: none) and whether the window was closed.
+    static func waitKey(_ handle: WindowHandle, milliseconds: Int) throws -> (key: Int?, closed: Bool) {
+        var key: Int32 = -1, closed: Int32 = 0
+        let status = fd_window_wait_key(handle, Int32(clamping: milliseconds), &key, &closed)
+        guard status == FD_OK else { throw error(status, path: "preview window") }
+        return (key >= 0 ? Int(key) : nil, closed != 0)
+    }
+
+    static func destroyWindow(_ handle: WindowHandle) {
+        fd_window_destroy(handle)
+    }
+}

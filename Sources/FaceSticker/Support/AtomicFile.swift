@@ -7,15 +7,9 @@ public enum AtomicFile {
     /// `path`. The temporary file keeps `path`'s extension (encoders choose
     /// the format by it). On any error the temporary file is removed.
     public static func write(to path: String, _ produce: (String) throws -> Void) throws {
+        try checkFolder(of: path)
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw FaceStickerError.output(path: path, reason: "folder \(folder) does not exist")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder) else {
-            throw FaceStickerError.output(path: path, reason: "folder \(folder) is not writable")
-        }
         let ext = url.pathExtension
         let temporary = folder + "/." + url.deletingPathExtension().lastPathComponent
             + ".part-\(getpid())-\(UUID().uuidString.prefix(8))" + (ext.isEmpty ? "" : "." + ext)
@@ -27,6 +21,23 @@ public enum AtomicFile {
         } catch {
             unlink(temporary)
             throw error
+        }
+    }
+
+    /// Throws the error `write(to:)` would give when `path`'s folder is
+    /// missing, not a folder or not writable: lets a command refuse a bad
+    /// output before a long run instead of after it.
+    public static func checkFolder(of path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            throw FaceStickerError.output(path: path, reason: "folder \(folder) does not exist")
+        }
+        guard isFolder.boolValue else {
+            throw FaceStickerError.output(path: path, reason: "\(folder) is not a folder")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+            throw FaceStickerError.output(path: path, reason: "folder \(folder) is not writable")
         }
     }
 }

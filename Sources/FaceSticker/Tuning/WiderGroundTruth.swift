@@ -31,7 +31,8 @@ enum WiderGroundTruth {
                 }
             }
             var faces: [GroundTruthBox] = []
-            faces.reserveCapacity(count)
+            // The count is the file's word: reserve no more than the lines left could hold.
+            faces.reserveCapacity(min(count, lines.count - i))
             for k in 0..<count {
                 guard i < lines.count, !lines[i].trimmingCharacters(in: .whitespaces).isEmpty else {
                     throw file.error(at: min(i, lines.count - 1),

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Opens the frame source a path names.
+public enum FrameSources {
+    /// What kind of source `path` is: a folder of images, a character device
+    /// (a camera), a PNG or JPEG still, else a video file.
+    public enum Kind: Equatable, Sendable {
+        case camera, folder, still, video
+    }
+
+    /// Classifies `path`; fails when it does not exist.
+    public static func kind(of path: String) throws -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw FaceStickerError.fileNotFound(path: path) }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFCHR: return .camera
+        default: break
+        }
+        let ext = (path as NSString).pathExtension.lowercased()
+        return ImageFolderSource.extensions.contains(ext) ? .still : .video
+    }
+
+    /// Opens `path` as a file source (`--source`); a character device opens as a camera.
+    public static func open(_ path: String, width: Int = 640, height: Int = 480, controls: [ControlSetting] = [],
+                            system: any V4L2System = V4L2()) throws -> FrameSource {
+        switch try kind(of: path) {
+        case .camera: return try CameraSource(path: path, width: width, height: height, controls: controls, system: system)
+        case .folder: return try ImageFolderSource(folder: path)
+        case .still: return try StillImageSource(path: path)
+        case .video: return try VideoFileSource(path: path)
+        }
+    }
+}

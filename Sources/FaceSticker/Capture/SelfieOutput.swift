@@ -1,0 +1,62 @@
+import Foundation
+
+/// Names and writes selfie pictures.
+public enum SelfieOutput {
+    /// `selfie-YYYYMMDD-HHMMSS.png` for `date`, in local time.
+    public static func defaultName(for date: Date, extension ext: String = "png") -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return "selfie-\(formatter.string(from: date)).\(ext)"
+    }
+
+    /// `path`, then `name-2.ext`, `name-3.ext`...: the names tried in turn.
+    public static func candidate(_ path: String, _ attempt: Int) -> String {
+        guard attempt > 1 else { return path }
+        let ext = (path as NSString).pathExtension
+        let base = ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
+        return base + "-\(attempt)" + (ext.isEmpty ? "" : "." + ext)
+    }
+
+    /// Writes `image` as PNG or JPEG (by extension) to `path`, or, when that
+    /// file exists, to the first free `-2`, `-3`... name; returns the path written.
+    /// The picture is encoded to a temporary file first and then hard-linked
+    /// into place, which fails rather than replaces when the name was taken
+    /// meanwhile (a rename would silently overwrite).
+    public static func writeNew(_ image: RGBAImage, to path: String, quality: Int = 92) throws -> String {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let temporary = folder + "/." + url.deletingPathExtension().lastPathComponent
+            + ".new-\(getpid())-\(UUID().uuidString.prefix(8))." + url.pathExtension
+        try ImageFile.write(image, to: temporary, quality: quality)
+        defer { unlink(temporary) }
+        for attempt in 1...10_000 {
+            let target = candidate(path, attempt)
+            if link(temporary, target) == 0 { return target }
+            switch errno {
+            case EEXIST:
+                continue
+            case EPERM, ENOTSUP, EXDEV:
+                // A file system without hard links: check, then rename (a small race remains).
+                if FileManager.default.fileExists(atPath: target) { continue }
+                guard rename(temporary, target) == 0 else { break }
+                return target
+            default:
+                break
+            }
+            throw FaceStickerError.output(path: target, reason: String(cString: strerror(errno)))
+        }
+        throw FaceStickerError.output(path: path, reason: "10000 files of that name already exist")
+    }
+
+    /// Whether two paths name one file: the same path once resolved, or the same inode.
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        func resolved(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        if resolved(a) == resolved(b) { return true }
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Takes a selfie from a frame source: skips warm-up frames, counts down,
+/// takes a burst and keeps its best frame (`BurstChooser`), mirrored as set.
+/// Decorating (stickers, filters) and writing are the caller's: the same
+/// session serves `facesticker selfie` and its live preview.
+public final class SelfieSession {
+    public let source: FrameSource
+    public let detector: FaceDetector
+    public var options: SelfieOptions
+    /// Whether frames are flipped left-right; starts from `options.mirror`.
+    public var mirrored: Bool
+    /// Called with each number of the countdown (3, 2, 1).
+    public var onCountdown: (Int) -> Void = { _ in }
+    /// Frames read from the source so far.
+    public private(set) var framesRead = 0
+
+    public init(source: FrameSource, detector: FaceDetector, options: SelfieOptions) {
+        self.source = source
+        self.detector = detector
+        self.options = options
+        mirrored = options.mirror ?? source.isLive
+    }
+
+    /// The next frame, mirrored as set; nil at the end of a file source.
+    public func nextFrame() throws -> RGBAImage? {
+        guard let frame = try source.nextFrame() else { return nil }
+        framesRead += 1
+        return mirrored ? Mirror.flipped(frame) : frame
+    }
+
+    /// Warm-up, countdown and burst: the whole capture.
+    public func capture() throws -> SelfieShot {
+        try warmUp()
+        try countDown()
+        return try burst()
+    }
+
+    /// Drops the warm-up frames, so a camera's exposure settles first.
+    public func warmUp() throws {
+        let count = options.warmUp ?? source.defaultWarmUp
+        for _ in 0..<max(0, count) {
+            guard try source.nextFrame() != nil else { throw ended(wanted: count) }
+            framesRead += 1
+        }
+    }
+
+    /// Counts down `options.countdown` seconds. A camera keeps being read
+    /// meanwhile, so its buffers stay fresh and a stall is noticed.
+    public func countDown() throws {
+        let clock = ContinuousClock()
+        for second in stride(from: options.countdown, to: 0, by: -1) {
+            onCountdown(second)
+            let tick = clock.now + .seconds(1)
+            if source.isLive {
+                while clock.now < tick {
+                    guard try source.nextFrame() != nil else { return }
+                    framesRead += 1
+                }
+            } else {
+                Thread.sleep(forTimeInterval: 1)
+            }
+        }
+    }
+
+    /// Takes up to `options.burst` frames (fewer when a file ends) and keeps the best.
+    public func burst() throws -> SelfieShot {
+        var frames: [RGBAImage] = []
+        var scores: [FrameScore] = []
+        for _ in 0..<max(1, options.burst) {
+            guard let frame = try nextFrame() else { break }
+            let faces = try detector.detect(in: frame)
+            frames.append(frame)
+            scores.append(BurstChooser.score(frame, faces: faces))
+        }
+        guard let best = BurstChooser.best(scores) else { throw ended(wanted: options.warmUp ?? source.defaultWarmUp) }
+        return SelfieShot(image: frames[best], faces: scores[best].faces, index: best, scores: scores)
+    }
+
+    private func ended(wanted skip: Int) -> FaceStickerError {
+        .unreadable(path: source.name,
+                    reason: "the source ended after \(framesRead) frame(s), before the capture (skipping \(skip); lower --skip)")
+    }
+}

@@ -1,0 +1,278 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A V4L2 camera: open, query, negotiate a format, stream through mmap'd
+/// buffers and stop, talking only to a `V4L2System` (libv4l2 for real, a
+/// scripted fake in tests). Every wait is bounded; every way out of `start`
+/// and every path through `close` (and deinit) leaves the device stopped,
+/// unmapped and closed.
+///
+/// Not thread-safe: one owner drives it.
+public final class V4L2Camera {
+    /// Where the camera is in its life.
+    public enum State: Equatable, Sendable {
+        /// Opened and queried; formats and controls can be used, no buffers held.
+        case open
+        /// Buffers requested, mapped and queued; the driver is streaming.
+        case streaming
+        /// The file descriptor is closed; nothing more can be done.
+        case closed
+    }
+
+    public let path: String
+    public let capability: V4L2Capability
+    public private(set) var state: State
+    /// The format negotiated by the last `start`.
+    public private(set) var format: V4L2PixelFormat?
+    /// Seconds per frame the driver reported at `start`, when it did.
+    public private(set) var frameInterval: Double?
+    /// The longest wait for one frame once frames flow.
+    public var frameTimeoutMs: Int
+    /// The longest wait for the first frame: cameras take a while to wake.
+    public var firstFrameTimeoutMs: Int
+    /// Damaged frames in a row after which the camera counts as broken.
+    public var maxDamagedFrames = 30
+
+    let system: any V4L2System
+    let fd: Int32
+    private var buffers: [(address: UnsafeMutableRawPointer, length: Int)] = []
+    private var framesRead = 0
+
+    /// Opens `path` and checks it is a streaming video capture device.
+    public init(path: String, system: any V4L2System = V4L2(), frameTimeoutMs: Int = 3000,
+                firstFrameTimeoutMs: Int = 6000) throws {
+        self.path = path
+        self.system = system
+        self.frameTimeoutMs = frameTimeoutMs
+        self.firstFrameTimeoutMs = firstFrameTimeoutMs
+        let fd: Int32
+        do {
+            fd = try system.open(path)
+        } catch {
+            throw CameraFailure.describe(path, error, doing: "open")
+        }
+        do {
+            capability = try system.queryCapability(fd)
+        } catch {
+            system.close(fd)
+            throw CameraFailure.describe(path, error, doing: "query")
+        }
+        if let problem = capability.captureProblem {
+            system.close(fd)
+            throw FaceStickerError.unreadable(path: path, reason: problem)
+        }
+        self.fd = fd
+        state = .open
+    }
+
+    deinit { close() }
+
+    // MARK: - Formats
+
+    /// The pixel formats the driver offers.
+    public func formats() throws -> [V4L2FormatDescription] {
+        try requireOpen()
+        var found: [V4L2FormatDescription] = []
+        // Bounded: a driver that never answers EINVAL must not loop us forever.
+        for index in 0..<64 {
+            do {
+                guard let format = try system.enumerateFormat(fd, index: index) else { break }
+                found.append(format)
+            } catch {
+                throw CameraFailure.describe(path, error, doing: "list formats")
+            }
+        }
+        return found
+    }
+
+    /// The frame sizes the driver offers for `fourcc`.
+    public func frameSizes(for fourcc: FourCC) throws -> [V4L2FrameSize] {
+        try requireOpen()
+        var found: [V4L2FrameSize] = []
+        for index in 0..<256 {
+            do {
+                guard let size = try system.enumerateFrameSize(fd, format: fourcc, index: index) else { break }
+                found.append(size)
+                if case .stepwise = size { break }
+            } catch where error.code == ENOTTY {
+                break
+            } catch {
+                throw CameraFailure.describe(path, error, doing: "list frame sizes")
+            }
+        }
+        return found
+    }
+
+    // MARK: - Streaming
+
+    /// Negotiates `width` x `height` RGB24 (libv4l2 converts MJPEG and YUYV
+    /// cameras to it; the driver may choose the nearest size), then requests,
+    /// maps and queues `bufferCount` buffers and starts streaming. On any
+    /// failure everything done so far is undone and the camera is `.open` again.
+    @discardableResult
+    public func start(width: Int, height: Int, bufferCount: Int = 4) throws -> V4L2PixelFormat {
+        try requireOpen()
+        guard state == .open else {
+            throw FaceStickerError.invalidArgument("\(path): already streaming")
+        }
+        let wanted = V4L2PixelFormat(width: width, height: height, fourcc: .rgb24)
+        let got: V4L2PixelFormat
+        do {
+            got = try system.setFormat(fd, wanted)
+        } catch where error.code == EINVAL {
+            throw FaceStickerError.unreadable(
+                path: path, reason: "the driver refused the format \(width)x\(height) \(FourCC.rgb24)")
+        } catch {
+            throw CameraFailure.describe(path, error, doing: "set the format")
+        }
+        guard PixelConverter.supported.contains(got.fourcc), got.width > 0, got.height > 0 else {
+            throw FaceStickerError.unreadable(
+                path: path, reason: "the camera gives \(got.fourcc) \(got.width)x\(got.height), which cannot be converted to RGB")
+        }
+        format = got
+        frameInterval = (try? system.frameInterval(fd)) ?? nil
+        do {
+            try allocateAndStream(bufferCount)
+        } catch {
+            releaseBuffers(streaming: true)
+            throw error
+        }
+        state = .streaming
+        framesRead = 0
+        return got
+    }
+
+    /// The next frame as RGBA. Waits at most `firstFrameTimeoutMs` for the
+    /// first frame and `frameTimeoutMs` for later ones, then fails with a
+    /// line saying the camera stopped delivering frames.
+    public func readFrame() throws -> RGBAImage {
+        guard state == .streaming, let format else {
+            throw FaceStickerError.invalidArgument("\(path): not streaming")
+        }
+        let timeoutMs = framesRead == 0 ? firstFrameTimeoutMs : frameTimeoutMs
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(timeoutMs)
+        var damaged = 0
+        while true {
+            let left = deadline - clock.now
+            let leftMs = max(0, Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            let ready: Bool
+            do {
+                ready = try system.poll(fd, timeoutMs: leftMs)
+            } catch {
+                throw CameraFailure.describe(path, error, doing: "wait for a frame")
+            }
+            guard ready else { throw stalled(timeoutMs) }
+            let buffer: V4L2Buffer
+            do {
+                buffer = try system.dequeueBuffer(fd)
+            } catch where error.code == EAGAIN || error.code == EIO {
+                // EAGAIN: woken without a frame; EIO: a lost frame the driver already recycled.
+                if error.code == EIO { damaged += 1 }
+                if damaged > maxDamagedFrames { throw broken(damaged) }
+                if clock.now >= deadline { throw stalled(timeoutMs) }
+                continue
+            } catch {
+                throw CameraFailure.describe(path, error, doing: "take a frame")
+            }
+            let image = decode(buffer, format)
+            do {
+                try system.queueBuffer(fd, index: buffer.index)
+            } catch {
+                throw CameraFailure.describe(path, error, doing: "requeue a buffer")
+            }
+            if let image {
+                framesRead += 1
+                return image
+            }
+            damaged += 1
+            if damaged > maxDamagedFrames { throw broken(damaged) }
+        }
+    }
+
+    /// Stops streaming and frees the buffers; the camera stays open. Safe to call in any state.
+    public func stop() {
+        guard state == .streaming else { return }
+        releaseBuffers(streaming: true)
+        state = .open
+    }
+
+    /// Stops and closes the device. Safe to call more than once.
+    public func close() {
+        guard state != .closed else { return }
+        stop()
+        system.close(fd)
+        state = .closed
+    }
+
+    // MARK: - Private
+
+    func requireOpen() throws {
+        guard state != .closed else { throw FaceStickerError.invalidArgument("\(path): camera is closed") }
+    }
+
+    private func allocateAndStream(_ count: Int) throws {
+        let granted: Int
+        do {
+            granted = try system.requestBuffers(fd, count: count)
+        } catch where error.code == EINVAL {
+            throw FaceStickerError.unreadable(path: path, reason: "the driver does not support mmap streaming")
+        } catch {
+            throw CameraFailure.describe(path, error, doing: "request buffers")
+        }
+        guard granted >= 2 else {
+            throw FaceStickerError.unreadable(path: path, reason: "the driver granted \(granted) capture buffer(s), 2 needed")
+        }
+        for index in 0..<granted {
+            do {
+                let info = try system.queryBuffer(fd, index: index)
+                let address = try system.map(fd, length: info.length, offset: info.offset)
+                buffers.append((address, info.length))
+            } catch {
+                throw CameraFailure.describe(path, error, doing: "map capture buffers")
+            }
+        }
+        for index in 0..<granted {
+            do {
+                try system.queueBuffer(fd, index: index)
+            } catch {
+                throw CameraFailure.describe(path, error, doing: "queue capture buffers")
+            }
+        }
+        do {
+            try system.streamOn(fd)
+        } catch where error.code == ENOSPC {
+            let size = format.map { "\($0.width)x\($0.height)" } ?? "this size"
+            throw FaceStickerError.unreadable(
+                path: path, reason: "not enough USB bandwidth to stream \(size) (try a smaller --size)")
+        } catch {
+            throw CameraFailure.describe(path, error, doing: "start streaming")
+        }
+    }
+
+    /// Undoes `allocateAndStream` as far as it got; errors are ignored, as
+    /// there is nothing better to do on the way out.
+    private func releaseBuffers(streaming: Bool) {
+        if streaming { try? system.streamOff(fd) }
+        for buffer in buffers { system.unmap(buffer.address, length: buffer.length) }
+        buffers.removeAll()
+        _ = try? system.requestBuffers(fd, count: 0)
+    }
+
+    private func decode(_ buffer: V4L2Buffer, _ format: V4L2PixelFormat) -> RGBAImage? {
+        guard !buffer.failed, buffer.bytesUsed > 0, buffers.indices.contains(buffer.index) else { return nil }
+        let mapped = buffers[buffer.index]
+        let bytes = UnsafeRawBufferPointer(start: mapped.address, count: min(buffer.bytesUsed, mapped.length))
+        return PixelConverter.image(from: bytes, format: format)
+    }
+
+    private func stalled(_ timeoutMs: Int) -> FaceStickerError {
+        let seconds = Double(timeoutMs) / 1000
+        return .unreadable(path: path, reason: "no frame in \(seconds) s: the camera stopped delivering frames")
+    }
+
+    private func broken(_ count: Int) -> FaceStickerError {
+        .unreadable(path: path, reason: "the camera delivered \(count) damaged frames in a row")
+    }
+}

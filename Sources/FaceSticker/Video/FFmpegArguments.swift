@@ -1,0 +1,76 @@
+/// The ffmpeg command lines FaceSticker runs, built in one place so the
+/// decoder and the encoder agree on pixel format, colour matrix and rate.
+enum FFmpegArguments {
+    /// Containers that cannot hold H.264 video: outputs named like this are refused.
+    static let noH264Extensions: Set<String> = ["webm", "ogv", "ogg", "gif", "apng", "png", "jpg"]
+
+    /// A path as an ffmpeg URL: `file:` stops a name with a colon being read as a protocol
+    /// and a name starting with `-` being read as an option.
+    static func url(_ path: String) -> String { "file:" + path }
+
+    /// An ffmpeg error line without the file name or the component tag that
+    /// starts it (`file:/a.mp4: Invalid data` and `[mpeg4 @ 0x5633] Invalid data` -> `Invalid data`).
+    static func reason(from line: String) -> String {
+        var text = Substring(line)
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            text = text[text.index(after: close)...].drop { $0 == " " }
+        }
+        if text.hasPrefix("file:"), let colon = text.range(of: ": ", options: .backwards) {
+            text = text[colon.upperBound...]
+        }
+        return String(text)
+    }
+
+    /// Decodes the first video stream to upright limited-range YUV 4:2:0 frames on
+    /// stdout, every frame once (`passthrough`: none dropped or repeated to fit a
+    /// rate). For the usual yuv420p input no pixel is converted.
+    static func decoder(_ info: VideoInfo) -> [String] {
+        ["-nostdin", "-hide_banner", "-v", "error", "-i", url(info.path), "-map", "0:v:0", "-an", "-sn", "-dn",
+         "-fps_mode", "passthrough", "-vf", info.fullRange ? "scale=out_range=tv,format=yuv420p" : "format=yuv420p",
+         "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"]
+    }
+
+    /// Decodes the first video stream to upright RGBA frames on stdout, every frame once.
+    static func rgbaDecoder(_ info: VideoInfo) -> [String] {
+        let range = info.fullRange ? "pc" : "tv"
+        return ["-nostdin", "-hide_banner", "-v", "error", "-i", url(info.path), "-map", "0:v:0", "-an", "-sn", "-dn",
+                "-fps_mode", "passthrough",
+                "-vf", "scale=in_color_matrix=\(info.colorMatrix):in_range=\(range),format=rgba",
+                "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
+    }
+
+    /// Encodes YUV 4:2:0 frames from stdin with libx264 into `output`, taking audio
+    /// and metadata from the input file; `audioCodec` is `copy`, `aac` or nil (no audio).
+    static func encoder(_ info: VideoInfo, output: String, settings: EncoderSettings, audioCodec: String?) -> [String] {
+        var filters: [String] = []
+        // x264's 4:2:0 needs even sides; a lone extra row or column is added at the edge.
+        if info.width % 2 != 0 || info.height % 2 != 0 { filters.append("pad=ceil(iw/2)*2:ceil(ih/2)*2") }
+        // setsar turns its argument into a float and back; a large `max` keeps 5400:5401 exact.
+        filters.append("setsar=sar=\(info.sarNumerator)/\(info.sarDenominator):max=1000000")
+        var arguments = ["-nostdin", "-hide_banner", "-v", "error", "-y",
+                         "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "\(info.width)x\(info.height)",
+                         "-framerate", info.frameRate.description, "-i", "pipe:0",
+                         "-i", url(info.path), "-map", "0:v:0"]
+        if audioCodec != nil { arguments += ["-map", "1:a?"] }
+        arguments += ["-map_metadata", "1", "-map_metadata:s:v:0", "1:s:v:0",
+                      "-vf", filters.joined(separator: ","), "-fps_mode", "passthrough",
+                      "-c:v", "libx264", "-preset", settings.preset, "-crf", String(settings.crf),
+                      "-color_range", "tv"]
+        if info.colorMatrix == "bt709" {
+            arguments += ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
+        }
+        switch audioCodec {
+        case "copy"?: arguments += ["-c:a", "copy"]
+        case let codec?: arguments += ["-c:a", codec, "-b:a", "192k"]
+        case nil: break
+        }
+        return arguments + [url(output)]
+    }
+
+    /// A short copy of the input's audio into a file named like `sample`: whether
+    /// that container takes the audio unchanged.
+    static func audioCopyCheck(_ info: VideoInfo, sample: String) -> [String] {
+        ["-nostdin", "-hide_banner", "-v", "error", "-y", "-i", url(info.path), "-map", "0:a", "-c", "copy",
+         "-t", "0.2", url(sample)]
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Decodes a video into upright frames through an ffmpeg child process
+/// writing raw frames to a pipe: YUV 4:2:0 for the video pipeline (no colour
+/// conversion at all for most inputs), or RGBA for callers that want pixels
+/// (frame sources). Used from one thread.
+final class FrameDecoder: @unchecked Sendable {
+    /// The raw layouts the decoder can deliver.
+    enum Layout: Sendable {
+        case rgba
+        case yuv420p
+    }
+
+    let info: VideoInfo
+    let layout: Layout
+    private let child: ChildProcess
+    private let descriptor: Int32
+    private(set) var framesRead = 0
+    /// Bytes left over at the end that did not make a whole frame.
+    private(set) var partialBytes = 0
+    /// Where YUV frame buffers come from when the pipeline hands them back.
+    var pool: BufferPool?
+
+    init(_ info: VideoInfo, layout: Layout = .rgba) throws {
+        self.info = info
+        self.layout = layout
+        child = try ChildProcess("ffmpeg", layout == .rgba ? FFmpegArguments.rgbaDecoder(info) : FFmpegArguments.decoder(info))
+        guard let output = child.output else { throw FaceStickerError.internal("ffmpeg: no output pipe") }
+        descriptor = output.fileDescriptor
+    }
+
+    /// The next frame as RGBA (`.rgba` layout), or nil when the stream ended.
+    func next() throws -> RGBAImage? {
+        guard layout == .rgba, let bytes = read(info.width * info.height * 4) else { return nil }
+        return RGBAImage(width: info.width, height: info.height, pixels: bytes)
+    }
+
+    /// The next frame as YUV (`.yuv420p` layout), or nil when the stream ended.
+    func nextYUV() throws -> YUVFrame? {
+        guard layout == .yuv420p else { return nil }
+        let size = info.frameBytes
+        if var reused = pool?.take(count: size) {
+            let complete = reused.withUnsafeMutableBufferPointer { fill($0) == size }
+            guard complete else { return nil }
+            framesRead += 1
+            return YUVFrame(width: info.width, height: info.height, data: reused)
+        }
+        guard let bytes = read(size) else { return nil }
+        return YUVFrame(width: info.width, height: info.height, data: bytes)
+    }
+
+    /// Exactly `size` bytes from the pipe, or nil at its end (a torn last frame is counted and dropped).
+    private func read(_ size: Int) -> [UInt8]? {
+        var got = 0
+        // Filled from the pipe straight away: no zeroing first.
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            got = fill(buffer)
+            // Bytes past a short read stay unused: the frame is dropped below.
+            count = got
+        }
+        guard got == size else { return nil }
+        framesRead += 1
+        return bytes
+    }
+
+    /// Fills `buffer` from the pipe; returns the bytes read (fewer only at the
+    /// end of the stream, which a torn last frame records).
+    private func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var got = 0
+        while got < buffer.count {
+            let n = Glibc.read(descriptor, base + got, buffer.count - got)
+            if n > 0 {
+                got += n
+            } else if n < 0, errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        if got < buffer.count { partialBytes = got }
+        return got
+    }
+
+    /// Waits for ffmpeg to end. Returns nil for a clean decode, or a one-line
+    /// description of the damage (errors logged, a failed exit, a torn last frame).
+    func finish() -> String? {
+        try? child.output?.close()
+        let status = child.wait()
+        let errors = child.errorLines
+        if status == 0, errors.isEmpty, partialBytes == 0 { return nil }
+        if let first = errors.first { return FFmpegArguments.reason(from: first) }
+        if partialBytes > 0 { return "the last frame is incomplete" }
+        return "ffmpeg stopped with status \(status)"
+    }
+
+    /// Stops decoding at once.
+    func cancel() { child.kill() }
+}

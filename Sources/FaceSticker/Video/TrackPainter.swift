@@ -1,0 +1,97 @@
+/// Draws each tracked face's stickers on video frames, as `StickerRenderer`
+/// does for photos (filters over the frame, then the stickers), except that a
+/// face keeps its sticker for its whole track (with `.cycle`, track n gets
+/// sticker n mod count, whatever the faces' order in a frame) and that each
+/// layer's placement is smoothed over time per track. Used from one thread,
+/// frames in order.
+public struct TrackPainter: Sendable {
+    public let stickers: [Sticker]
+    public let assignment: StickerAssignment
+    public let filters: FilterChain
+    /// Nil: placements go unsmoothed (for measuring what smoothing brings).
+    public let smoothing: SmoothingParameters?
+    private var smoothers: [Key: PlacementSmoother] = [:]
+
+    private struct Key: Hashable, Sendable {
+        let track: Int
+        let layer: Int
+    }
+
+    public init(stickers: [Sticker], assignment: StickerAssignment = .all, filters: FilterChain = FilterChain(filters: []),
+                smoothing: SmoothingParameters? = SmoothingParameters()) {
+        self.stickers = stickers
+        self.assignment = assignment
+        self.filters = filters
+        self.smoothing = smoothing
+    }
+
+    /// The layers `track` wears, in drawing order.
+    public func layers(for track: Int) -> [StickerLayer] {
+        guard !stickers.isEmpty else { return [] }
+        if assignment == .cycle { return stickers[track % stickers.count].layers }
+        return stickers.flatMap(\.layers)
+    }
+
+    /// The next frame's placements for `faces`, smoothed; `interval` is the
+    /// time since the previous frame in seconds.
+    public mutating func place(_ faces: [TrackedFace], interval: Double) -> [PaintedFace] {
+        var seen = Set<Key>()
+        let painted = faces.map { tracked -> PaintedFace in
+            let pose = FacePose(face: tracked.face)
+            let placements = layers(for: tracked.id).enumerated().map { index, layer -> StickerPlacement in
+                let raw = StickerLayout.placement(of: layer, on: pose)
+                guard let smoothing else { return raw }
+                let key = Key(track: tracked.id, layer: index)
+                seen.insert(key)
+                var smoother = smoothers[key] ?? PlacementSmoother(smoothing)
+                let smoothed = smoother.smooth(raw, interval: interval, faceScale: pose.eyeDistance)
+                smoothers[key] = smoother
+                return smoothed
+            }
+            return PaintedFace(tracked: tracked, placements: placements)
+        }
+        // A track that left the picture never comes back under its id: forget it.
+        smoothers = smoothers.filter { seen.contains($0.key) }
+        return painted
+    }
+
+    /// Applies the filters, then draws every face's layers at their placements,
+    /// on a YUV frame: with filters the whole frame goes through RGBA; without,
+    /// only the pixels around each face's stickers do.
+    public func draw(_ faces: [PaintedFace], onto frame: inout YUVFrame, matrix: YUVMatrix) {
+        if !filters.isEmpty {
+            var image = YUVConversion.rgba(frame, matrix: matrix)
+            let original = image
+            draw(faces, onto: &image)
+            YUVConversion.write(image, original: original, into: &frame, region: PixelRegion(frame), matrix: matrix)
+            return
+        }
+        for face in faces where !face.placements.isEmpty {
+            let bounds = face.placements.map(Compositor.bounds(of:))
+            let union = bounds.dropFirst().reduce(bounds[0]) { a, b in
+                Rect(x: min(a.minX, b.minX), y: min(a.minY, b.minY),
+                     width: max(a.maxX, b.maxX) - min(a.minX, b.minX), height: max(a.maxY, b.maxY) - min(a.minY, b.minY))
+            }
+            guard let region = PixelRegion(covering: union, width: frame.width, height: frame.height) else { continue }
+            let original = YUVConversion.rgba(frame, region: region, matrix: matrix)
+            var image = original
+            let shift = Point(x: Double(region.x), y: Double(region.y))
+            for (layer, placement) in zip(layers(for: face.tracked.id), face.placements) {
+                var local = placement
+                local.center = Point(x: placement.center.x - shift.x, y: placement.center.y - shift.y)
+                Compositor.draw(layer.art, at: local, onto: &image)
+            }
+            YUVConversion.write(image, original: original, into: &frame, region: region, matrix: matrix)
+        }
+    }
+
+    /// Applies the filters, then draws every face's layers at their placements.
+    public func draw(_ faces: [PaintedFace], onto frame: inout RGBAImage) {
+        if !filters.isEmpty { filters.apply(to: &frame) }
+        for face in faces {
+            for (layer, placement) in zip(layers(for: face.tracked.id), face.placements) {
+                Compositor.draw(layer.art, at: placement, onto: &frame)
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+/// Turns per-frame detections (on every frame, or every Nth) into tracked
+/// faces for every frame. Frames wait here until the tracks in them are
+/// decided: a new face is shown from its first detection once it is
+/// confirmed, frames between two detections of a face get its position
+/// interpolated (this is the tracking between detections), and a lost face
+/// is held for a few frames. The wait is `confirmRounds - 1` detection rounds,
+/// so at most that many detection intervals of frames are buffered.
+public struct TrackTimeline<Payload: Sendable>: Sendable {
+    private var tracker: FaceTracker
+    private var pending: [(index: Int, payload: Payload, round: Int)] = []
+    /// Detections per track key, by frame, for the frames still pending (and the one before).
+    private var observations: [Int: [(frame: Int, face: Face)]] = [:]
+    private var round = -1
+
+    public init(settings: TrackerSettings) {
+        tracker = FaceTracker(settings: settings)
+    }
+
+    /// Adds the next frame, with the detector's faces when it ran on this frame
+    /// (nil when it did not) and whether it starts a new shot; returns the
+    /// frames now ready, in order.
+    public mutating func add(index: Int, payload: Payload, detections: [Face]?, cut: Bool = false) -> [TimelineFrame<Payload>] {
+        if cut { tracker.cut(at: index) }
+        if let detections {
+            round += 1
+            for (key, face) in tracker.update(frame: index, detections: detections) {
+                observations[key, default: []].append((index, face))
+            }
+        }
+        pending.append((index, payload, round))
+        let wait = tracker.settings.confirmRounds - 1
+        var ready = 0
+        while ready < pending.count, pending[ready].round + wait <= round, pending[ready].round >= 0 { ready += 1 }
+        // Frames before the first detection round have nothing to wait for.
+        while ready < pending.count, pending[ready].round < 0 { ready += 1 }
+        return emit(ready)
+    }
+
+    /// Everything still waiting, at the end of the video.
+    public mutating func finish() -> [TimelineFrame<Payload>] {
+        emit(pending.count)
+    }
+
+    /// Frames waiting for their tracks to be decided.
+    public var waiting: Int { pending.count }
+
+    private mutating func emit(_ count: Int) -> [TimelineFrame<Payload>] {
+        guard count > 0 else { return [] }
+        let frames = pending.prefix(count).map { entry in
+            TimelineFrame(index: entry.index, payload: entry.payload, faces: faces(at: entry.index))
+        }
+        pending.removeFirst(count)
+        prune()
+        return frames
+    }
+
+    /// The shown faces at `frame`: confirmed tracks, observed, interpolated or held.
+    private func faces(at frame: Int) -> [TrackedFace] {
+        let hold = tracker.settings.holdFrames
+        var result: [TrackedFace] = []
+        for (key, list) in observations {
+            guard let track = tracker.tracks[key], let id = track.id else { continue }
+            if let end = track.endsBefore, frame >= end { continue }
+            guard let before = list.last(where: { $0.frame <= frame }) else { continue }
+            if before.frame == frame {
+                result.append(TrackedFace(id: id, face: before.face, source: .detected))
+            } else if let after = list.first(where: { $0.frame > frame }) {
+                let t = Double(frame - before.frame) / Double(after.frame - before.frame)
+                result.append(TrackedFace(id: id, face: Self.interpolate(before.face, after.face, t), source: .interpolated))
+            } else if frame - before.frame <= hold {
+                result.append(TrackedFace(id: id, face: before.face, source: .held))
+            }
+        }
+        return result.sorted { $0.id < $1.id }
+    }
+
+    /// Drops detections and tracks no pending frame can use any more.
+    private mutating func prune() {
+        guard let oldest = pending.first?.index else {
+            // Nothing pending: only the last detection of each live track matters now.
+            for key in Array(observations.keys) {
+                if let last = observations[key]?.last { observations[key] = [last] }
+            }
+            tracker.prune(before: Int.max / 2)
+            observations = observations.filter { tracker.tracks[$0.key] != nil }
+            return
+        }
+        for key in Array(observations.keys) {
+            guard var list = observations[key] else { continue }
+            // Keep the last detection at or before the oldest pending frame: it anchors interpolation and holds.
+            if let anchor = list.lastIndex(where: { $0.frame <= oldest }), anchor > 0 { list.removeFirst(anchor) }
+            observations[key] = list
+        }
+        tracker.prune(before: oldest)
+        observations = observations.filter { tracker.tracks[$0.key] != nil }
+    }
+
+    /// The face a fraction `t` of the way from `a` to `b`.
+    static func interpolate(_ a: Face, _ b: Face, _ t: Double) -> Face {
+        func mix(_ p: Double, _ q: Double) -> Double { p + (q - p) * t }
+        func mix(_ p: Point, _ q: Point) -> Point { Point(x: mix(p.x, q.x), y: mix(p.y, q.y)) }
+        let box = Rect(x: mix(a.box.x, b.box.x), y: mix(a.box.y, b.box.y),
+                       width: mix(a.box.width, b.box.width), height: mix(a.box.height, b.box.height))
+        var landmarks: Landmarks?
+        if let la = a.landmarks, let lb = b.landmarks {
+            landmarks = Landmarks(points: zip(la.points, lb.points).map { mix($0, $1) })
+        } else {
+            landmarks = t < 0.5 ? a.landmarks : b.landmarks
+        }
+        return Face(box: box, score: mix(a.score, b.score), landmarks: landmarks)
+    }
+}

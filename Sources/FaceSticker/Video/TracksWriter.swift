@@ -1,0 +1,63 @@
+import Foundation
+
+/// Writes the `--tracks` JSON file as the frames go by, one frame per line:
+/// `{"frames": [{"index", "time", "faces": [{"id", "box", "score", "landmarks", "sticker"}]}]}`,
+/// in output-frame pixels. `sticker` is the first layer's placement (null without stickers).
+final class TracksWriter {
+    private let handle: FileHandle
+    private let path: String
+    private var count = 0
+    private var buffer = ""
+
+    /// Creates (truncates) `path`: a temporary path, renamed by the caller.
+    init(path: String) throws {
+        self.path = path
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: path) else {
+            throw FaceStickerError.output(path: path, reason: "cannot create the tracks file")
+        }
+        self.handle = handle
+        buffer = "{\"frames\": [\n"
+    }
+
+    func add(index: Int, time: Double, faces: [PaintedFace]) throws {
+        if count > 0 { buffer += ",\n" }
+        count += 1
+        buffer += Self.line(index: index, time: time, faces: faces)
+        if buffer.utf8.count > 1 << 16 { try flush() }
+    }
+
+    /// Ends the JSON and closes the file.
+    func finish() throws {
+        buffer += "\n]}\n"
+        try flush()
+        try handle.close()
+    }
+
+    private func flush() throws {
+        do {
+            try handle.write(contentsOf: Data(buffer.utf8))
+        } catch {
+            throw FaceStickerError.output(path: path, reason: error.localizedDescription)
+        }
+        buffer = ""
+    }
+
+    /// One frame's JSON object.
+    static func line(index: Int, time: Double, faces: [PaintedFace]) -> String {
+        func n(_ value: Double) -> String { JSONText.number(value, digits: 2) }
+        func pair(_ p: Point) -> String { "[\(n(p.x)), \(n(p.y))]" }
+        let objects = faces.map { painted -> String in
+            let face = painted.tracked.face, b = face.box
+            let landmarks = face.landmarks.map { "[" + $0.points.map(pair).joined(separator: ", ") + "]" } ?? "null"
+            let sticker = painted.placements.first.map {
+                "{\"center\": \(pair($0.center)), \"size\": [\(n($0.size.width)), \(n($0.size.height))], "
+                    + "\"angle\": \(n($0.angle))}"
+            } ?? "null"
+            return "{\"id\": \(painted.tracked.id), \"box\": [\(n(b.x)), \(n(b.y)), \(n(b.width)), \(n(b.height))], "
+                + "\"score\": \(JSONText.number(face.score, digits: 4)), \"landmarks\": \(landmarks), "
+                + "\"sticker\": \(sticker)}"
+        }
+        return "{\"index\": \(index), \"time\": \(JSONText.number(time, digits: 6)), \"faces\": [\(objects.joined(separator: ", "))]}"
+    }
+}

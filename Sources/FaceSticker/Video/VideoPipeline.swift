@@ -1,0 +1,160 @@
+import Foundation
+
+/// The stages of a video job on their own threads, joined by small bounded
+/// queues so they overlap across the cores and memory stays flat however
+/// long the video: decode (ffmpeg -> RGBA, and shot cuts) -> detect (a
+/// detector per worker thread) -> back in order: track, smooth, draw (+
+/// tracks file) -> write (YUV -> ffmpeg/x264). The first failure anywhere,
+/// or a cancel, stops every stage and kills both ffmpeg children.
+final class VideoPipeline: @unchecked Sendable {
+    private let info: VideoInfo
+    private let options: VideoOptions
+    private let painter: TrackPainter
+    private let decoder: FrameDecoder
+    private let encoder: FrameEncoder
+    private let tracks: TracksWriter?
+    private let workers: Int
+    private let state = PipelineState()
+    private let abort = Cancellation()
+    private let decoded = BoundedQueue<DecodedFrame>(capacity: 4)
+    private let detected: ReorderQueue<DecodedFrame>
+    private let drawn = BoundedQueue<YUVFrame>(capacity: 3)
+    private let pool = BufferPool(limit: 4)
+
+    /// Detector threads: YuNet gains little from OpenCV's own threads, so two
+    /// detectors on two frames at once keep detection off the critical path.
+    static var defaultWorkers: Int { min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
+
+    /// Starts both ffmpeg children; `output` and `tracksPath` are temporary paths.
+    init(info: VideoInfo, options: VideoOptions, painter: TrackPainter, output: String, audioCodec: String?,
+         tracksPath: String?) throws {
+        self.info = info
+        self.options = options
+        self.painter = painter
+        workers = max(1, options.detectorThreads ?? Self.defaultWorkers)
+        detected = ReorderQueue(capacity: workers + 2, producers: workers)
+        tracks = try tracksPath.map { try TracksWriter(path: $0) }
+        decoder = try FrameDecoder(info, layout: .yuv420p)
+        decoder.pool = pool
+        do {
+            encoder = try FrameEncoder(info, output: output, settings: options.encoder, audioCodec: audioCodec)
+        } catch {
+            decoder.cancel()
+            _ = decoder.finish()
+            throw error
+        }
+        abort.onCancel { [decoded, detected, drawn, decoder, encoder] in
+            decoded.cancel()
+            detected.cancel()
+            drawn.cancel()
+            decoder.cancel()
+            encoder.cancel()
+        }
+    }
+
+    /// Runs to the end. `cancellation` is the caller's (signals); `progress`
+    /// is called on this thread a few times a second with the frames written.
+    func run(cancellation: Cancellation, progress: (Int) -> Void) throws -> PipelineState {
+        let token = cancellation.onCancel { [abort] in abort.cancel() }
+        defer { cancellation.remove(token) }
+        let group = DispatchGroup()
+        let stages = [0, 2, 3] + Array(repeating: 1, count: workers)
+        for stage in stages {
+            group.enter()
+            Thread.detachNewThread { [self] in
+                do {
+                    switch stage {
+                    case 0: try decodeStage()
+                    case 1: try detectStage()
+                    case 2: try trackStage()
+                    default: try writeStage()
+                    }
+                } catch {
+                    if state.fail(error) { abort.cancel() }
+                }
+                group.leave()
+            }
+        }
+        while group.wait(timeout: .now() + .milliseconds(250)) == .timedOut {
+            progress(state.framesWritten)
+        }
+        progress(state.framesWritten)
+        if cancellation.isCancelled { throw Interrupted() }
+        if let error = state.error { throw error }
+        state.detectorThreads = workers
+        return state
+    }
+
+    private func decodeStage() throws {
+        var index = 0
+        var cuts = SceneCutDetector()
+        while let image = try decoder.nextYUV() {
+            let cut = cuts.isCut(image)
+            guard decoded.push(DecodedFrame(index: index, image: consume image, cut: cut)) else { break }
+            index += 1
+        }
+        decoded.close()
+        let damage = decoder.finish()
+        if !abort.isCancelled { state.setDamage(damage) }
+    }
+
+    private func detectStage() throws {
+        defer { detected.producerFinished() }
+        let detector = try FrameDetector(settings: options.detectorSettings(width: info.width, height: info.height),
+                                         width: info.width, height: info.height, matrix: YUVMatrix(info))
+        let every = options.detectEvery(frameRate: info.frameRate.value)
+        while var frame = decoded.pop() {
+            // A new shot is detected on at once, whatever the rhythm.
+            if frame.index % every == 0 || frame.cut {
+                let start = DispatchTime.now().uptimeNanoseconds
+                frame.faces = try detector.detect(in: frame.image)
+                state.detected(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
+            guard detected.put(frame.index, frame) else { return }
+        }
+    }
+
+    private func trackStage() throws {
+        let every = options.detectEvery(frameRate: info.frameRate.value)
+        let settings = options.tracker ?? TrackerSettings.forVideo(frameRate: info.frameRate.value, detectEvery: every)
+        var timeline = TrackTimeline<YUVFrame>(settings: settings)
+        var painter = painter
+        let interval = 1 / info.frameRate.value
+        let matrix = YUVMatrix(info)
+        // Frames are moved out of `ready` one by one, so each frame's pixels have a single
+        // owner when drawn on and are not copied.
+        func draw(_ ready: inout [TimelineFrame<YUVFrame>]) throws -> Bool {
+            ready.reverse()
+            while let frame = ready.popLast() {
+                let painted = painter.place(frame.faces, interval: interval)
+                try tracks?.add(index: frame.index, time: info.frameRate.time(ofFrame: frame.index), faces: painted)
+                state.painted(painted)
+                var image = (consume frame).payload
+                painter.draw(painted, onto: &image, matrix: matrix)
+                guard drawn.push(image) else { return false }
+            }
+            return true
+        }
+        while let frame = detected.take() {
+            let (index, faces, cut) = (frame.index, frame.faces, frame.cut)
+            var ready = timeline.add(index: index, payload: (consume frame).image, detections: faces, cut: cut)
+            guard try draw(&ready) else { return }
+        }
+        guard !abort.isCancelled else { return }
+        var rest = timeline.finish()
+        guard try draw(&rest) else { return }
+        drawn.close()
+        try tracks?.finish()
+    }
+
+    private func writeStage() throws {
+        while let frame = drawn.pop() {
+            try encoder.write(frame)
+            state.wroteFrame()
+            // The frame's last holder: its buffer goes back to the decoder unshared.
+            pool.give((consume frame).data)
+        }
+        guard !abort.isCancelled else { return }
+        try encoder.finish()
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Reads a video's properties with `ffprobe` (JSON output).
+public enum VideoProbe {
+    /// Probes `path`; errors name the file and say what is wrong with it.
+    public static func probe(path: String) throws -> VideoInfo {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw FaceStickerError.fileNotFound(path: path)
+        }
+        guard !isFolder.boolValue, FileManager.default.isReadableFile(atPath: path) else {
+            throw FaceStickerError.unreadable(path: path, reason: "not a readable file")
+        }
+        let run = try ChildProcess.capture("ffprobe", [
+            "-v", "error", "-print_format", "json", "-show_streams", "-show_format", "-i", FFmpegArguments.url(path),
+        ])
+        guard run.status == 0,
+              let root = try? JSONSerialization.jsonObject(with: run.output) as? [String: Any] else {
+            let why = run.errors.last.map { FFmpegArguments.reason(from: $0) } ?? "ffprobe failed"
+            throw FaceStickerError.unreadable(path: path, reason: "not a readable video (\(why))")
+        }
+        return try parse(root, path: path)
+    }
+
+    /// Builds the info from ffprobe's JSON object (split out so tests can feed odd cases).
+    public static func parse(_ root: [String: Any], path: String) throws -> VideoInfo {
+        let streams = root["streams"] as? [[String: Any]] ?? []
+        let format = root["format"] as? [String: Any] ?? [:]
+        // Cover art is a "video" stream too; it is not the movie.
+        guard let video = streams.first(where: {
+            $0["codec_type"] as? String == "video" && (($0["disposition"] as? [String: Any])?["attached_pic"] as? Int ?? 0) == 0
+        }) else {
+            throw FaceStickerError.unreadable(path: path, reason: "no video stream")
+        }
+        guard let codedWidth = video["width"] as? Int, let codedHeight = video["height"] as? Int,
+              codedWidth > 0, codedHeight > 0 else {
+            throw FaceStickerError.unreadable(path: path, reason: "video stream has no frame size")
+        }
+        let rotation = Self.rotation(of: video)
+        let turned = rotation % 180 == 90
+        var (sarN, sarD) = Self.ratio(video["sample_aspect_ratio"] as? String) ?? (1, 1)
+        if turned { swap(&sarN, &sarD) }
+        let real = FrameRate(video["r_frame_rate"] as? String ?? "")
+        let average = FrameRate(video["avg_frame_rate"] as? String ?? "")
+        // The average rate is frames over duration, so writing every frame at it
+        // keeps the duration (a phone's "30 fps" is often 29.87 on average).
+        guard let rate = average ?? real else {
+            throw FaceStickerError.unreadable(path: path, reason: "video stream has no frame rate")
+        }
+        let duration = Self.number(video["duration"]) ?? Self.number(format["duration"])
+        var count = Self.number(video["nb_frames"]).map { Int($0) }
+        if count == nil || count == 0, let duration { count = Int((duration * rate.value).rounded()) }
+        let audio = streams.filter { $0["codec_type"] as? String == "audio" }.map { $0["codec_name"] as? String ?? "?" }
+        let matrix = (video["color_space"] as? String) == "bt709" ? "bt709" : "bt601"
+        return VideoInfo(path: path, width: turned ? codedHeight : codedWidth, height: turned ? codedWidth : codedHeight,
+                         sarNumerator: sarN, sarDenominator: sarD, rotation: rotation, frameRate: rate,
+                         frameCount: count, duration: duration, audioCodecs: audio, colorMatrix: matrix,
+                         fullRange: (video["color_range"] as? String) == "pc")
+    }
+
+    /// Clockwise display rotation, 0...359: from the display matrix side data
+    /// or the older `rotate` tag. (ffprobe 5.1 prints the matrix's rotation
+    /// clockwise, as the tag was; later versions flip the sign. Only whether
+    /// it is a quarter turn matters here: ffmpeg itself turns the frames.)
+    private static func rotation(of video: [String: Any]) -> Int {
+        var degrees = 0.0
+        if let side = video["side_data_list"] as? [[String: Any]],
+           let value = side.compactMap({ number($0["rotation"]) }).first {
+            degrees = value
+        } else if let tags = video["tags"] as? [String: Any], let value = number(tags["rotate"]) {
+            degrees = value
+        }
+        let quarter = Int((degrees / 90).rounded()) * 90
+        return ((quarter % 360) + 360) % 360
+    }
+
+    private static func ratio(_ text: String?) -> (Int, Int)? {
+        guard let parts = text?.split(separator: ":"), parts.count == 2,
+              let n = Int(parts[0]), let d = Int(parts[1]), n > 0, d > 0 else { return nil }
+        return (n, d)
+    }
+
+    /// ffprobe writes most numbers as strings.
+    private static func number(_ value: Any?) -> Double? {
+        if let double = value as? Double { return double.isFinite ? double : nil }
+        if let int = value as? Int { return Double(int) }
+        if let text = value as? String, let double = Double(text), double.isFinite { return double }
+        return nil
+    }
+}

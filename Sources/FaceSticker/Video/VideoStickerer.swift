@@ -1,0 +1,128 @@
+import Foundation
+
+/// Puts stickers on the faces of videos: probes the input, runs the
+/// pipeline into a temporary file beside the output and renames it when
+/// complete, so an interrupted or failed job leaves no partial output and
+/// never touches the input. Output: H.264 with the input's frame count, rate,
+/// sample aspect ratio and upright orientation, its audio copied unchanged
+/// (re-encoded as AAC only when the output container cannot hold it) and its
+/// container metadata.
+public struct VideoStickerer: Sendable {
+    public var options: VideoOptions
+    public var painter: TrackPainter
+
+    public init(options: VideoOptions, painter: TrackPainter) {
+        self.options = options
+        self.painter = painter
+    }
+
+    /// The default output for `input`: its name with `-stickered` before the
+    /// extension, in `folder` (default: beside the input).
+    public static func defaultOutput(for input: String, in folder: String? = nil) -> String {
+        let path = input as NSString
+        let file = path.lastPathComponent as NSString
+        var ext = file.pathExtension
+        // Containers that cannot hold H.264 get Matroska instead.
+        if ext.isEmpty || FFmpegArguments.noH264Extensions.contains(ext.lowercased()) { ext = "mkv" }
+        let name = file.deletingPathExtension + "-stickered." + ext
+        let directory = folder ?? path.deletingLastPathComponent
+        return directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
+    }
+
+    /// Processes `input` into `output`. `progress` is called on the calling
+    /// thread a few times a second.
+    public func run(input: String, output: String, cancellation: Cancellation = Cancellation(),
+                    progress: ((VideoProgress) -> Void)? = nil) throws -> VideoSummary {
+        let started = DispatchTime.now().uptimeNanoseconds
+        try options.encoder.validate()
+        // Frames wait for the next detections to be tracked: the interval bounds the memory.
+        if let every = options.detectEvery, !(1...30).contains(every) {
+            throw FaceStickerError.invalidArgument("--detect-every: \(every) is outside 1...30")
+        }
+        if Self.sameFile(input, output) {
+            throw FaceStickerError.output(path: output, reason: "that is the input; choose another output")
+        }
+        let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
+        if FFmpegArguments.noH264Extensions.contains(ext) || ext.isEmpty {
+            throw FaceStickerError.output(path: output, reason: "a .\(ext) file cannot hold H.264 video (use .mp4, .mkv or .mov)")
+        }
+        let info = try VideoProbe.probe(path: input)
+        var warnings: [String] = []
+        var audioCodec: String?
+        if options.encoder.audio, !info.audioCodecs.isEmpty {
+            audioCodec = Self.surelyCopies(info.audioCodecs, into: ext) || Self.audioCopies(info, into: ext) ? "copy" : "aac"
+            if audioCodec == "aac" {
+                warnings.append("\(input): \(info.audioCodecs.joined(separator: ", ")) audio cannot be copied into .\(ext); re-encoded as AAC")
+            }
+        }
+        var state: PipelineState?
+        let report = { (frames: Int) in
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            progress?(VideoProgress(frames: frames, total: info.frameCount, elapsed: elapsed))
+        }
+        try AtomicFile.write(to: output) { temporaryVideo in
+            let work = { (temporaryTracks: String?) throws in
+                let pipeline = try VideoPipeline(info: info, options: options, painter: painter,
+                                                 output: temporaryVideo, audioCodec: audioCodec, tracksPath: temporaryTracks)
+                do {
+                    state = try pipeline.run(cancellation: cancellation, progress: report)
+                } catch FaceStickerError.output(let path, let reason) where path == temporaryVideo {
+                    // Name the output, not its temporary file, wherever ffmpeg mentioned it.
+                    let named = reason.replacingOccurrences(of: FFmpegArguments.url(temporaryVideo), with: output)
+                        .replacingOccurrences(of: temporaryVideo, with: output)
+                    throw FaceStickerError.output(path: output, reason: named)
+                }
+                guard (state?.framesWritten ?? 0) > 0 else {
+                    let why = state?.damage.map { " (\($0))" } ?? ""
+                    throw FaceStickerError.unreadable(path: input, reason: "no frame could be decoded\(why)")
+                }
+            }
+            if let tracksPath = options.tracksPath {
+                try AtomicFile.write(to: tracksPath) { try work($0) }
+            } else {
+                try work(nil)
+            }
+        }
+        guard let state else { throw FaceStickerError.internal("\(input): video job ended without a result") }
+        if let damage = state.damage {
+            warnings.append("\(input): damaged input (\(damage)); processed the \(state.framesWritten) readable frames")
+        }
+        return VideoSummary(input: input, output: output, frames: state.framesWritten, faces: state.faces,
+                            framesWithFaces: state.framesWithFaces,
+                            seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
+                            detectionSeconds: state.detectionSeconds, detectorThreads: state.detectorThreads,
+                            warnings: warnings)
+    }
+
+    /// Whether the container named by `ext` is known to hold every one of `codecs`,
+    /// which saves trying (Matroska holds anything; MP4 and QuickTime the common ones).
+    static func surelyCopies(_ codecs: [String], into ext: String) -> Bool {
+        switch ext {
+        case "mkv", "mka": return true
+        case "mp4", "m4v", "mov": return codecs.allSatisfy { ["aac", "mp3", "ac3", "eac3", "alac"].contains($0) }
+        default: return false
+        }
+    }
+
+    /// Whether the input's audio can be copied unchanged into a file with extension `ext`:
+    /// tried on a fifth of a second of it in a scratch file.
+    static func audioCopies(_ info: VideoInfo, into ext: String) -> Bool {
+        let sample = FileManager.default.temporaryDirectory
+            .appendingPathComponent("facesticker-audio-\(getpid())-\(UUID().uuidString.prefix(8)).\(ext)").path
+        defer { unlink(sample) }
+        guard let run = try? ChildProcess.capture("ffmpeg", FFmpegArguments.audioCopyCheck(info, sample: sample)) else {
+            return false
+        }
+        return run.status == 0
+    }
+
+    /// True when both paths name one existing file (same device and inode), or the same path.
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        if URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path {
+            return true
+        }
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+}

@@ -1,0 +1,42 @@
+/// A video frame as the codecs hold it: 8-bit YUV 4:2:0, limited range, the
+/// luma plane then the two chroma planes at half width and height (rounded
+/// up), packed in one buffer as ffmpeg's `yuv420p` raw video lays them out.
+/// Frames stay in this form from decoder to encoder: a third of RGBA's size
+/// through the pipes, and no full-frame colour conversion on either side;
+/// only the pixels under stickers (and the detector's small copy) are turned
+/// into RGBA.
+public struct YUVFrame: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// Y, then U, then V.
+    public var data: [UInt8]
+
+    /// Wraps `data`; nil when its size does not match.
+    public init?(width: Int, height: Int, data: [UInt8]) {
+        guard width > 0, height > 0, data.count == Self.byteCount(width: width, height: height) else { return nil }
+        self.width = width
+        self.height = height
+        self.data = data
+    }
+
+    /// A frame of one colour, given as Y, U, V.
+    public init(width: Int, height: Int, y: UInt8, u: UInt8 = 128, v: UInt8 = 128) {
+        let w = max(1, width), h = max(1, height)
+        let luma = w * h, chroma = ((w + 1) / 2) * ((h + 1) / 2)
+        self.width = w
+        self.height = h
+        data = [UInt8](repeating: y, count: luma) + [UInt8](repeating: u, count: chroma)
+            + [UInt8](repeating: v, count: chroma)
+    }
+
+    public var chromaWidth: Int { (width + 1) / 2 }
+    public var chromaHeight: Int { (height + 1) / 2 }
+    /// Where the U and V planes start in `data`.
+    public var uOffset: Int { width * height }
+    public var vOffset: Int { width * height + chromaWidth * chromaHeight }
+
+    /// Bytes in a frame of this size.
+    public static func byteCount(width: Int, height: Int) -> Int {
+        width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2)
+    }
+}

@@ -1,0 +1,373 @@
+import FaceSticker
+import Foundation
+import Testing
+
+/// `facesticker video` run as a user runs it, on the shared clips and on clips made here;
+/// outputs checked with ffprobe. Encodes use `--preset ultrafast` to keep the debug-build tests short.
+@Suite struct VideoCommandTests {
+    static let sticker = Fixtures.sharedPath("stickers/twemoji/1f576_sunglasses.png")
+    static func video(_ name: String) -> String { Fixtures.sharedPath("data/video/" + name) }
+
+    /// Runs `facesticker video` with the test sticker and a fast preset in front of `arguments`.
+    static func run(_ arguments: [String]) throws -> CLIRun {
+        try CLIRun(["video", "--sticker", sticker, "--preset", "ultrafast"] + arguments)
+    }
+
+    // MARK: Faithful output (issue section 2 and 7)
+
+    /// Frame count, rate, duration, pixel aspect and audio match the input; the audio
+    /// packets are the input's, bit for bit. The bigger clips detect every 4th frame:
+    /// what is checked here does not depend on detection.
+    @Test(arguments: [("carphone.mp4", 1), ("Megamind.avi", 4), ("megamind-720p.mp4", 4)])
+    func outputIsFaithfulToTheInput(name: String, every: Int) throws {
+        let dir = try TemporaryDirectory()
+        let input = Self.video(name)
+        let output = dir.path(VideoStickerer.defaultOutput(for: name))
+        let tracks = dir.path("tracks.json")
+        let run = try Self.run([input, "-o", output, "--tracks", tracks, "--detect-every", String(every)])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderrLines.count == 1, "one summary line when stderr is no terminal: \(run.stderr)")
+
+        let source = try MediaTools.stream(input)
+        let made = try MediaTools.stream(output, countFrames: true)
+        let frames = Int(made["nb_read_frames"] as? String ?? "") ?? -1
+        #expect(frames == Int(source["nb_frames"] as? String ?? ""))
+        #expect(made["avg_frame_rate"] as? String == source["avg_frame_rate"] as? String)
+        let rate = try #require(FrameRate(source["avg_frame_rate"] as? String ?? ""))
+        let durationIn = Double(source["duration"] as? String ?? "") ?? 0
+        let durationOut = Double(made["duration"] as? String ?? "") ?? -100
+        #expect(abs(durationIn - durationOut) <= 1 / rate.value, "duration within one frame")
+        #expect(made["sample_aspect_ratio"] as? String == source["sample_aspect_ratio"] as? String)
+        #expect(made["width"] as? Int == source["width"] as? Int && made["height"] as? Int == source["height"] as? Int)
+        #expect(made["codec_name"] as? String == "h264")
+
+        let audioIn = try MediaTools.stream(input, "a")
+        let audioOut = try MediaTools.stream(output, "a")
+        #expect(audioIn.isEmpty == audioOut.isEmpty, "audio kept exactly when there is some")
+        if !audioIn.isEmpty {
+            #expect(audioOut["codec_name"] as? String == audioIn["codec_name"] as? String)
+            #expect(try MediaTools.packetsMD5(output) == MediaTools.packetsMD5(input), "audio copied unchanged")
+        }
+
+        let file = try TracksFile(path: tracks)
+        #expect(file.frames.map(\.index) == Array(0..<frames), "one tracks entry per output frame")
+        if name == "carphone.mp4" {
+            let withFace = file.frames.filter { !$0.faces.isEmpty }.count
+            #expect(Double(withFace) >= 0.95 * Double(frames), "a face in \(withFace) of \(frames) frames")
+            #expect(Set(file.frames.flatMap { $0.faces.map(\.id) }) == [0], "one person, one track")
+        }
+    }
+
+    @Test func noAudioLeavesTheAudioOut() throws {
+        let dir = try TemporaryDirectory()
+        let clip = dir.path("short.mp4")
+        try MediaTools.ffmpeg(["-i", Self.video("megamind-720p.mp4"), "-t", "1", "-c", "copy", clip])
+        let output = dir.path("out.mp4")
+        let run = try Self.run([clip, "-o", output, "--no-audio", "--detect-every", "5"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try MediaTools.stream(output, "a").isEmpty)
+        #expect(!(try MediaTools.stream(clip, "a").isEmpty))
+    }
+
+    /// A phone video shot sideways (pixels turned, rotation metadata set) comes out
+    /// upright, without rotation metadata, with upright stickers.
+    @Test func aSidewaysPhoneVideoComesOutUpright() throws {
+        let dir = try TemporaryDirectory()
+        let sideways = try MediaTools.sidewaysCarphone(in: dir, frames: 40)
+        let output = dir.path("upright.mp4")
+        let tracks = dir.path("tracks.json")
+        let run = try Self.run([sideways, "-o", output, "--tracks", tracks])
+        #expect(run.status == 0, "\(run.stderr)")
+        let made = try MediaTools.stream(output)
+        #expect(made["width"] as? Int == 176 && made["height"] as? Int == 144, "carphone's own upright size")
+        #expect(made["side_data_list"] == nil, "no rotation left for players to apply")
+        #expect(made["sample_aspect_ratio"] as? String == "128:117")
+        let file = try TracksFile(path: tracks)
+        let angles = file.frames.flatMap { $0.faces.compactMap(\.angle) }
+        #expect(angles.count >= 36, "faces found upright in most of 40 frames")
+        #expect(angles.allSatisfy { abs($0) < 30 }, "stickers upright: \(angles.map { Int($0) })")
+    }
+
+    // MARK: Stable stickers (issue section 3)
+
+    /// A still face (a photo looped with fresh noise in every frame, so the detector's
+    /// boxes jitter) gets a sticker moving less than 1% of the eye distance per frame;
+    /// unsmoothed, the same placements move more.
+    @Test func aStillFaceGetsAStillSticker() throws {
+        let dir = try TemporaryDirectory()
+        let still = dir.path("still.mp4")
+        try MediaTools.ffmpeg(["-loop", "1", "-framerate", "25", "-i", Fixtures.astronaut, "-frames:v", "50",
+                               "-vf", "noise=alls=12:allf=t,format=yuv420p", "-c:v", "libx264", "-preset", "ultrafast",
+                               "-crf", "18", still])
+        func steps(_ extra: [String]) throws -> [Double] {
+            let tracks = dir.path("tracks\(extra.count).json")
+            let run = try Self.run([still, "-o", dir.path("out\(extra.count).mp4"), "--tracks", tracks] + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+            return try TracksFile(path: tracks).steps(id: 0)
+        }
+        let smooth = try steps([])
+        let raw = try steps(["--no-smoothing"])
+        #expect(smooth.count == 49)
+        let worst = smooth.max() ?? 1
+        #expect(worst < 0.01, "largest step \(worst) eye distances")
+        #expect((raw.max() ?? 0) > worst, "smoothing is what keeps it still")
+    }
+
+    /// A face panning at constant speed is followed: the smoothed sticker keeps the
+    /// face's speed and trails the unsmoothed one by well under a tenth of an eye distance.
+    @Test func aMovingFaceIsFollowedWithoutLag() throws {
+        let dir = try TemporaryDirectory()
+        let moving = dir.path("pan.mp4")
+        try MediaTools.ffmpeg(["-f", "lavfi", "-i", "color=c=gray:s=832x512:r=25", "-loop", "1", "-i", Fixtures.astronaut,
+                               "-filter_complex", "[0][1]overlay=x='20+6*n':y=0,format=yuv420p", "-frames:v", "50",
+                               "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", moving])
+        func centres(_ extra: [String]) throws -> (x: [Double], eyes: [Double]) {
+            let tracks = dir.path("tracks\(extra.count).json")
+            let run = try Self.run([moving, "-o", dir.path("out\(extra.count).mp4"), "--tracks", tracks] + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+            let faces = try TracksFile(path: tracks).frames.compactMap { $0.faces.first }
+            return (faces.compactMap { $0.center?.x }, faces.compactMap(\.eyeDistance))
+        }
+        let smooth = try centres([]), raw = try centres(["--no-smoothing"])
+        try #require(smooth.x.count == 50 && raw.x.count == 50)
+        let speed = (smooth.x[49] - smooth.x[10]) / 39
+        #expect(abs(speed - 6) < 0.3, "follows at \(speed) px a frame")
+        let eye = smooth.eyes.reduce(0, +) / Double(smooth.eyes.count)
+        let lag = (10..<50).map { raw.x[$0] - smooth.x[$0] }.reduce(0, +) / 40 / eye
+        #expect(abs(lag) < 0.1, "mean lag \(lag) eye distances")
+    }
+
+    /// The tracks file records where the video's stickers are: an opaque red sticker
+    /// covers the recorded centre and leaves the corners of the recorded box.
+    @Test func tracksAndVideoAgree() throws {
+        let dir = try TemporaryDirectory()
+        let red = dir.path("red.png")
+        try ImageFile.write(RGBAImage(width: 64, height: 64, fill: (255, 0, 0, 255)), to: red)
+        let output = dir.path("out.mp4"), tracks = dir.path("tracks.json")
+        let run = try CLIRun(["video", "--sticker", red, "--preset", "ultrafast", "--crf", "10", Self.video("carphone.mp4"),
+                              "-o", output, "--tracks", tracks, "--no-audio"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let file = try TracksFile(path: tracks)
+        var checked = 0
+        try VideoFrames.forEach(output) { index, frame in
+            guard index % 10 == 0, let face = file.frames[index].faces.first, let c = face.center,
+                  let size = face.size, let angle = face.angle else { return }
+            let inside = frame[Int(c.x), Int(c.y)]
+            #expect(inside.0 > 200 && inside.1 < 60 && inside.2 < 60, "frame \(index): red at the centre")
+            // Just above the turned square's top edge: the video, not red.
+            let y = Int(c.y - size / 2 / cos(angle * .pi / 180) - 3)
+            if y >= 0 {
+                let outside = frame[Int(c.x), y]
+                #expect(!(outside.0 > 200 && outside.1 < 60), "frame \(index): no red outside the sticker")
+            }
+            checked += 1
+        }
+        #expect(checked >= 10)
+    }
+
+    // MARK: Nothing lost (issue section 6)
+
+    @Test(arguments: ["truncate", "corrupt"])
+    func aDamagedInputGivesAWarningAndAValidOutput(damage: String) throws {
+        let dir = try TemporaryDirectory()
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: Self.video("Megamind.avi")))
+        if damage == "truncate" {
+            bytes = bytes.prefix(bytes.count * 6 / 10)
+        } else {
+            for i in 500_000..<520_000 { bytes[i] = UInt8(truncatingIfNeeded: i &* 2_654_435_761 >> 13) }
+        }
+        let input = dir.path("damaged.avi")
+        try bytes.write(to: URL(fileURLWithPath: input))
+        let output = dir.path("out.avi")
+        let run = try Self.run([input, "-o", output, "--detect-every", "5"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderrLines.contains { $0.hasPrefix("facesticker: warning: \(input): damaged input") }, "\(run.stderr)")
+        let decodable = try MediaTools.run("ffmpeg", ["-nostdin", "-v", "quiet", "-i", input, "-map", "0:v", "-fps_mode",
+                                                       "passthrough", "-f", "framemd5", "-"])
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.count
+        let made = try MediaTools.stream(output, countFrames: true)
+        #expect(Int(made["nb_read_frames"] as? String ?? "") == decodable, "every readable frame, no more")
+        #expect(decodable > 100)
+        #expect(!(try MediaTools.stream(output, "a").isEmpty), "audio kept")
+    }
+
+    /// Ctrl-C (SIGINT) or SIGTERM mid-way: exit 130, no output, no temporary file, input untouched.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptLeavesNothingBehind(signal: Int32) throws {
+        let dir = try TemporaryDirectory()
+        let input = Self.video("megamind-720p.mp4")
+        let before = try Data(contentsOf: URL(fileURLWithPath: input))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Fixtures.cli)
+        process.arguments = ["video", "--sticker", Self.sticker, "--preset", "slow", input, "-o", dir.path("out.mp4")]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Wait for the encoder's temporary file: the job is under way.
+        for _ in 0..<600 where dir.contents().isEmpty { usleep(100_000) }
+        #expect(dir.contents().count == 1 && dir.contents()[0].hasPrefix(".out.part-"), "\(dir.contents())")
+        kill(process.processIdentifier, signal)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(stderr)")
+        #expect(stderr.contains("interrupted"))
+        #expect(dir.contents().isEmpty, "left behind: \(dir.contents())")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+        #expect(Self.processesMentioning(dir.url.path).isEmpty, "ffmpeg children were stopped")
+    }
+
+    /// Live processes whose command line mentions `text`.
+    static func processesMentioning(_ text: String) -> [String] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { Int($0) != nil } ?? []
+        return pids.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
+            return line.contains(text) ? line : nil
+        }
+    }
+
+    // MARK: Command line
+
+    @Test(arguments: [
+        (["/nonexistent/clip.mp4"], "/nonexistent/clip.mp4: no such file"),
+        (["TEXT"], "not a readable video"),
+        (["CLIP", "-o", "CLIP"], "that is the input"),
+        (["CLIP", "-o", "@out.webm"], "cannot hold H.264"),
+        (["CLIP", "CLIP", "-o", "@x.mp4"], "use --out-dir"),
+        (["CLIP", "-o", "@missing/x.mp4"], "does not exist"),
+        (["CLIP", "--crf", "60"], "--crf"),
+        (["CLIP", "--preset", "warp"], "--preset: unknown preset \"warp\""),
+        (["CLIP", "--detect-every", "0"], "--detect-every"),
+        (["CLIP", "--assign", "random"], "--assign"),
+        (["CLIP", "--bogus"], "--bogus"),
+        ([], "no video given"),
+    ])
+    func badInputGivesOneLineAndExitOne(arguments: [String], mention: String) throws {
+        let dir = try TemporaryDirectory()
+        let text = try dir.write("notes.mp4", "not a video\n")
+        let clip = Self.video("carphone.mp4")
+        let run = try Self.run(arguments.map { argument in
+            switch argument {
+            case "TEXT": return text
+            case "CLIP": return clip
+            case _ where argument.hasPrefix("@"): return dir.path(String(argument.dropFirst()))
+            default: return argument
+            }
+        })
+        #expect(run.status == 1)
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderrLines.first?.hasPrefix("facesticker: ") == true)
+        #expect(run.stderr.contains(mention), "\(run.stderr)")
+        #expect(dir.contents() == ["notes.mp4"], "nothing written")
+    }
+
+    /// On a terminal: one progress line, redrawn in place, ending as the summary.
+    @Test func aTerminalGetsAProgressLine() throws {
+        let dir = try TemporaryDirectory()
+        let command = [Fixtures.cli, "video", "--sticker", Self.sticker, "--preset", "ultrafast",
+                       Self.video("carphone.mp4"), "-o", dir.path("out.mp4")].map { "'\($0)'" }.joined(separator: " ")
+        // util-linux `script` runs the command on a pseudo-terminal.
+        let shown = try MediaTools.run("script", ["-qefc", command, "/dev/null"])
+        #expect(shown.contains("\r\u{1B}[K\(Self.video("carphone.mp4")): 120/120 frames, "), "\(shown.debugDescription)")
+        #expect(shown.contains(" fps"))
+        let last = shown.components(separatedBy: "\r\u{1B}[K").last ?? ""
+        #expect(last.contains("120 frames, 1 face,"), "the line ends as the summary: \(last.debugDescription)")
+    }
+
+    /// Audio the output container cannot hold (PCM in MP4) is re-encoded, with a warning.
+    @Test func audioTheContainerCannotHoldIsReencoded() throws {
+        let dir = try TemporaryDirectory()
+        let clip = dir.path("pcm.mov")
+        try MediaTools.ffmpeg(["-i", Self.video("carphone.mp4"), "-f", "lavfi", "-i", "sine=f=440:d=1", "-frames:v", "20",
+                               "-c:v", "copy", "-c:a", "pcm_s16le", "-shortest", clip])
+        let output = dir.path("out.mp4")
+        let run = try Self.run([clip, "-o", output])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderrLines.first == "facesticker: warning: \(clip): pcm_s16le audio cannot be copied into .mp4; re-encoded as AAC")
+        #expect(try MediaTools.stream(output, "a")["codec_name"] as? String == "aac")
+    }
+
+    /// Several inputs and a folder for --tracks: one tracks file per output.
+    @Test func severalInputsWriteTracksIntoAFolder() throws {
+        let dir = try TemporaryDirectory()
+        for name in ["a.mp4", "b.mp4"] {
+            try MediaTools.ffmpeg(["-i", Self.video("carphone.mp4"), "-frames:v", "6", "-c:v", "libx264",
+                                   "-preset", "ultrafast", dir.path(name)])
+        }
+        try FileManager.default.createDirectory(atPath: dir.path("tracks"), withIntermediateDirectories: false)
+        let run = try Self.run([dir.path("a.mp4"), dir.path("b.mp4"), "--out-dir", dir.path("out"), "--tracks", dir.path("tracks")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: dir.path("tracks")).sorted()) ==
+            ["a-stickered.tracks.json", "b-stickered.tracks.json"])
+        let refused = try Self.run([dir.path("a.mp4"), dir.path("b.mp4"), "--out-dir", dir.path("out"),
+                                    "--tracks", dir.path("t.json")])
+        #expect(refused.status == 1 && refused.stderr.contains("--tracks"))
+    }
+
+    /// A folder as input: every video in it, earlier outputs skipped; one summary line each.
+    @Test func aFolderProcessesEveryVideoInIt() throws {
+        let dir = try TemporaryDirectory()
+        for name in ["a.mp4", "b.mkv"] {
+            try MediaTools.ffmpeg(["-i", Self.video("carphone.mp4"), "-frames:v", "12", "-c:v", "libx264",
+                                   "-preset", "ultrafast", dir.path(name)])
+        }
+        _ = try dir.write("readme.txt", "not a video")
+        let run = try Self.run([dir.url.path, "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(dir.contents() == ["a-stickered.mp4", "a.mp4", "b-stickered.mkv", "b.mkv", "readme.txt"])
+        #expect(run.stderrLines.count == 2)
+        #expect(run.stderrLines.allSatisfy { $0.contains("12 frames") && $0.contains("1 face") && $0.contains(" s (") })
+        let again = try Self.run([dir.url.path, "--quiet", "--out-dir", dir.path("out")])
+        #expect(again.status == 0)
+        #expect(again.stderrLines.count == 2, "the -stickered outputs are not inputs")
+    }
+}
+
+/// The `--tracks` JSON as the tests read it.
+private struct TracksFile {
+    struct Face {
+        let id: Int
+        let center: Point?
+        let size: Double?
+        let angle: Double?
+        let eyeDistance: Double?
+    }
+
+    struct Frame {
+        let index: Int
+        let time: Double
+        let faces: [Face]
+    }
+
+    let frames: [Frame]
+
+    init(path: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let list = try #require(root["frames"] as? [[String: Any]])
+        frames = try list.map { frame in
+            let faces = try #require(frame["faces"] as? [[String: Any]]).map { face -> Face in
+                let sticker = face["sticker"] as? [String: Any]
+                let center = (sticker?["center"] as? [Double]).map { Point(x: $0[0], y: $0[1]) }
+                let marks = (face["landmarks"] as? [[Double]]) ?? []
+                let eyes = marks.count == 5 ? Point(x: marks[0][0], y: marks[0][1])
+                    .distance(to: Point(x: marks[1][0], y: marks[1][1])) : nil
+                #expect((face["box"] as? [Double])?.count == 4)
+                #expect(face["score"] is Double || face["score"] is Int)
+                return Face(id: face["id"] as? Int ?? -1, center: center, size: (sticker?["size"] as? [Double])?.first,
+                            angle: sticker?["angle"] as? Double, eyeDistance: eyes)
+            }
+            return Frame(index: frame["index"] as? Int ?? -1, time: frame["time"] as? Double ?? -1, faces: faces)
+        }
+    }
+
+    /// How far track `id`'s sticker centre moves from each frame to the next, in eye distances.
+    func steps(id: Int) -> [Double] {
+        let faces = frames.compactMap { $0.faces.first { $0.id == id } }
+        return zip(faces, faces.dropFirst()).compactMap { a, b in
+            guard let p = a.center, let q = b.center, let eyes = b.eyeDistance, eyes > 0 else { return nil }
+            return p.distance(to: q) / eyes
+        }
+    }
+}

@@ -1,0 +1,36 @@
+@testable import FaceSticker
+import Testing
+
+/// The real libv4l2 path: errors here, a capture where a camera exists.
+@Suite struct RealCameraTests {
+    static let devices = VideoDevices.paths()
+
+    @Test func devNullIsNotACamera() {
+        #expect(throws: FaceStickerError.unreadable(path: "/dev/null", reason: "not a V4L2 video device")) {
+            try V4L2Camera(path: "/dev/null")
+        }
+    }
+
+    @Test func aMissingDeviceIsNamed() {
+        #expect(throws: FaceStickerError.unreadable(path: "/dev/video-missing", reason: "no such device")) {
+            try V4L2Camera(path: "/dev/video-missing")
+        }
+    }
+
+    @Test func aRegularFileIsNotACamera() {
+        #expect(throws: FaceStickerError.unreadable(path: Fixtures.astronaut, reason: "not a V4L2 video device")) {
+            try V4L2Camera(path: Fixtures.astronaut)
+        }
+    }
+
+    @Test(.enabled(if: !devices.isEmpty, "no /dev/video* device on this machine"))
+    func capturesFromTheFirstCamera() throws {
+        // The first node that captures (a UVC camera's second node is metadata).
+        let path = try #require(Self.devices.first { V4L2DeviceReport.probe(path: $0).problem == nil })
+        let source = try CameraSource(path: path, width: 320, height: 240)
+        defer { source.close() }
+        let frame = try #require(try source.nextFrame())
+        #expect(frame.width > 0 && frame.height > 0)
+        #expect(try source.camera.formats().isEmpty == false)
+    }
+}

@@ -1,0 +1,292 @@
+@testable import FaceSticker
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A scripted camera at the V4L2 seam: it plays back a scenario (frames,
+/// time-outs, damaged buffers, errno failures on any call), logs every call,
+/// and enforces the driver's rules (no DQBUF before STREAMON, no QBUF of a
+/// queued buffer, no REQBUFS while mapped...), answering EINVAL as a driver
+/// would, so a state machine that breaks them fails its test.
+final class ScriptedV4L2: V4L2System {
+    /// The calls that can be made to fail with an errno.
+    enum Operation: Hashable {
+        case open, queryCapability, enumerateFormat, setFormat, frameInterval, requestBuffers, queryBuffer, map
+        case queueBuffer, dequeueBuffer, streamOn, streamOff, nextControl, getControl, setControl
+    }
+
+    /// What the next poll/dequeue sees.
+    enum Step {
+        case frame(RGBAImage)
+        /// poll times out.
+        case timeout
+        /// poll wakes, DQBUF answers EAGAIN.
+        case again
+        /// A buffer flagged V4L2_BUF_FLAG_ERROR.
+        case damaged
+        /// poll fails with this errno (POLLERR/POLLHUP).
+        case pollError(Int32)
+        /// DQBUF fails with this errno.
+        case dequeueError(Int32)
+    }
+
+    // MARK: Scenario
+    var devices: Set<String> = ["/dev/video0"]
+    var capability = V4L2Capability(driver: "scripted", card: "Scripted Camera", busInfo: "test:1",
+                                    capabilities: V4L2Capability.videoCapture | V4L2Capability.streaming)
+    var formats = [V4L2FormatDescription(fourcc: .mjpeg, description: "Motion-JPEG", compressed: true),
+                   V4L2FormatDescription(fourcc: .yuyv, description: "YUYV 4:2:2")]
+    var sizes: [FourCC: [V4L2FrameSize]] = [.mjpeg: [.discrete(width: 1280, height: 720), .discrete(width: 640, height: 480)],
+                                            .yuyv: [.discrete(width: 640, height: 480)]]
+    /// The pixel code S_FMT answers with, whatever was asked (libv4l2 would say RGB3).
+    var delivers: FourCC = .rgb24
+    /// The largest size S_FMT grants.
+    var maxSize = (width: 1280, height: 720)
+    /// Bytes added to every row (drivers align rows).
+    var rowPadding = 0
+    var interval: Double? = 1.0 / 30
+    var grantedBuffers = 4
+    var steps: [Step] = []
+    /// Played when `steps` runs out.
+    var endless: Step = .timeout
+    var failures: [Operation: Int32] = [:]
+    /// Failures of one call as the log names it ("mmap 2"), for faults part-way through a sequence.
+    var failingCalls: [String: Int32] = [:]
+    var controls: [V4L2Control] = []
+    var menus: [UInt32: [Int: String]] = [:]
+    var values: [UInt32: Int32] = [:]
+    /// Controls the driver accepts and then quietly ignores.
+    var ignored: Set<UInt32> = []
+
+    // MARK: Observed state
+    private(set) var log: [String] = []
+    private(set) var openFds: Set<Int32> = []
+    private(set) var streaming = false
+    private(set) var buffersGranted = 0
+    private(set) var queued: [Int] = []
+    private(set) var mapped: [Int: (UnsafeMutableRawPointer, Int)] = [:]
+    private(set) var format = V4L2PixelFormat(width: 640, height: 480, fourcc: .rgb24, bytesPerLine: 1920,
+                                              imageSize: 921_600)
+    private var nextFd: Int32 = 10
+    private var pending: Step?
+
+    deinit {
+        for (address, _) in mapped.values { address.deallocate() }
+    }
+
+    /// True when nothing is left open, mapped, queued or streaming.
+    var isClean: Bool { openFds.isEmpty && mapped.isEmpty && !streaming && buffersGranted == 0 }
+
+    private func check(_ operation: Operation, _ name: String) throws(V4L2SystemError) {
+        log.append(name)
+        if let code = failures[operation] ?? failingCalls[name] { throw V4L2SystemError(name, code) }
+    }
+
+    private func checkFd(_ fd: Int32, _ name: String) throws(V4L2SystemError) {
+        guard openFds.contains(fd) else { throw V4L2SystemError(name, EBADF) }
+    }
+
+    // MARK: V4L2System
+
+    func open(_ path: String) throws(V4L2SystemError) -> Int32 {
+        try check(.open, "open")
+        guard devices.contains(path) else { throw V4L2SystemError("open", ENOENT) }
+        nextFd += 1
+        openFds.insert(nextFd)
+        return nextFd
+    }
+
+    func close(_ fd: Int32) {
+        log.append("close")
+        // Closing a streaming fd frees everything, as the kernel does; but the
+        // camera must have stopped first, which isClean checks through the log.
+        openFds.remove(fd)
+    }
+
+    func queryCapability(_ fd: Int32) throws(V4L2SystemError) -> V4L2Capability {
+        try check(.queryCapability, "QUERYCAP")
+        try checkFd(fd, "QUERYCAP")
+        return capability
+    }
+
+    func enumerateFormat(_ fd: Int32, index: Int) throws(V4L2SystemError) -> V4L2FormatDescription? {
+        try check(.enumerateFormat, "ENUM_FMT")
+        return index < formats.count ? formats[index] : nil
+    }
+
+    func enumerateFrameSize(_ fd: Int32, format: FourCC, index: Int) throws(V4L2SystemError) -> V4L2FrameSize? {
+        log.append("ENUM_FRAMESIZES")
+        let list = sizes[format] ?? []
+        return index < list.count ? list[index] : nil
+    }
+
+    func getFormat(_ fd: Int32) throws(V4L2SystemError) -> V4L2PixelFormat {
+        log.append("G_FMT")
+        return format
+    }
+
+    func setFormat(_ fd: Int32, _ wanted: V4L2PixelFormat) throws(V4L2SystemError) -> V4L2PixelFormat {
+        try check(.setFormat, "S_FMT")
+        try checkFd(fd, "S_FMT")
+        guard buffersGranted == 0 else { throw V4L2SystemError("S_FMT", EBUSY) }
+        let width = min(wanted.width, maxSize.width), height = min(wanted.height, maxSize.height)
+        let rowBytes = (delivers == .yuyv ? (width + 1) / 2 * 4 : width * (PixelConverter.bytesPerPixel(delivers) ?? 2))
+            + rowPadding
+        format = V4L2PixelFormat(width: width, height: height, fourcc: delivers, bytesPerLine: rowBytes,
+                                 imageSize: rowBytes * height)
+        return format
+    }
+
+    func frameInterval(_ fd: Int32) throws(V4L2SystemError) -> Double? {
+        try check(.frameInterval, "G_PARM")
+        return interval
+    }
+
+    func requestBuffers(_ fd: Int32, count: Int) throws(V4L2SystemError) -> Int {
+        try check(.requestBuffers, "REQBUFS \(count)")
+        try checkFd(fd, "REQBUFS")
+        // The kernel refuses to free buffers that are still mapped or streaming.
+        guard !streaming, mapped.isEmpty else { throw V4L2SystemError("REQBUFS", EBUSY) }
+        buffersGranted = count == 0 ? 0 : min(count, grantedBuffers)
+        queued.removeAll()
+        return buffersGranted
+    }
+
+    func queryBuffer(_ fd: Int32, index: Int) throws(V4L2SystemError) -> V4L2Buffer {
+        try check(.queryBuffer, "QUERYBUF \(index)")
+        guard index < buffersGranted else { throw V4L2SystemError("QUERYBUF", EINVAL) }
+        return V4L2Buffer(index: index, offset: index * 1_000_000, length: format.imageSize)
+    }
+
+    func map(_ fd: Int32, length: Int, offset: Int) throws(V4L2SystemError) -> UnsafeMutableRawPointer {
+        let index = offset / 1_000_000
+        try check(.map, "mmap \(index)")
+        guard index < buffersGranted, mapped[index] == nil else { throw V4L2SystemError("mmap", EINVAL) }
+        let address = UnsafeMutableRawPointer.allocate(byteCount: max(1, length), alignment: 16)
+        mapped[index] = (address, length)
+        return address
+    }
+
+    func unmap(_ address: UnsafeMutableRawPointer, length: Int) {
+        guard let (index, _) = mapped.first(where: { $0.value.0 == address }) else {
+            log.append("munmap of an unknown address")
+            return
+        }
+        log.append("munmap \(index)")
+        mapped[index] = nil
+        address.deallocate()
+    }
+
+    func queueBuffer(_ fd: Int32, index: Int) throws(V4L2SystemError) {
+        try check(.queueBuffer, "QBUF \(index)")
+        guard index < buffersGranted, mapped[index] != nil, !queued.contains(index) else {
+            throw V4L2SystemError("QBUF", EINVAL)
+        }
+        queued.append(index)
+    }
+
+    func streamOn(_ fd: Int32) throws(V4L2SystemError) {
+        try check(.streamOn, "STREAMON")
+        guard buffersGranted > 0 else { throw V4L2SystemError("STREAMON", EINVAL) }
+        streaming = true
+    }
+
+    func streamOff(_ fd: Int32) throws(V4L2SystemError) {
+        try check(.streamOff, "STREAMOFF")
+        streaming = false
+        queued.removeAll()
+    }
+
+    func poll(_ fd: Int32, timeoutMs: Int) throws(V4L2SystemError) -> Bool {
+        log.append("poll")
+        guard streaming else { throw V4L2SystemError("poll", EIO) }
+        let step = pending ?? (steps.isEmpty ? endless : steps.removeFirst())
+        pending = nil
+        switch step {
+        case .timeout:
+            return false
+        case .pollError(let code):
+            throw V4L2SystemError("poll", code)
+        case .frame, .damaged:
+            // A driver with no queued buffer has nowhere to put a frame.
+            guard !queued.isEmpty else { return false }
+            pending = step
+            return true
+        case .again, .dequeueError:
+            pending = step
+            return true
+        }
+    }
+
+    func dequeueBuffer(_ fd: Int32) throws(V4L2SystemError) -> V4L2Buffer {
+        try check(.dequeueBuffer, "DQBUF")
+        guard streaming, let step = pending else { throw V4L2SystemError("DQBUF", EAGAIN) }
+        pending = nil
+        switch step {
+        case .dequeueError(let code):
+            throw V4L2SystemError("DQBUF", code)
+        case .frame(let image):
+            let index = queued.removeFirst()
+            let bytes = encode(image)
+            guard let (address, length) = mapped[index] else { throw V4L2SystemError("DQBUF", EINVAL) }
+            let used = min(bytes.count, length)
+            bytes.withUnsafeBytes { address.copyMemory(from: $0.baseAddress!, byteCount: used) }
+            return V4L2Buffer(index: index, length: length, bytesUsed: used)
+        case .damaged:
+            let index = queued.removeFirst()
+            return V4L2Buffer(index: index, bytesUsed: 0, failed: true)
+        default:
+            throw V4L2SystemError("DQBUF", EAGAIN)
+        }
+    }
+
+    func nextControl(_ fd: Int32, after id: UInt32) throws(V4L2SystemError) -> V4L2Control? {
+        try check(.nextControl, "QUERYCTRL")
+        return controls.sorted { $0.id < $1.id }.first { $0.id > id }
+    }
+
+    func menuItem(_ fd: Int32, control id: UInt32, index: Int, integerMenu: Bool) throws(V4L2SystemError) -> String? {
+        menus[id]?[index]
+    }
+
+    func getControl(_ fd: Int32, id: UInt32) throws(V4L2SystemError) -> Int32 {
+        try check(.getControl, "G_CTRL")
+        guard let control = controls.first(where: { $0.id == id }) else { throw V4L2SystemError("G_CTRL", EINVAL) }
+        return values[id] ?? Int32(control.defaultValue)
+    }
+
+    func setControl(_ fd: Int32, id: UInt32, value: Int32) throws(V4L2SystemError) {
+        try check(.setControl, "S_CTRL \(id)=\(value)")
+        guard let control = controls.first(where: { $0.id == id }) else { throw V4L2SystemError("S_CTRL", EINVAL) }
+        guard !control.readOnly else { throw V4L2SystemError("S_CTRL", EACCES) }
+        guard Int(value) >= control.minimum, Int(value) <= control.maximum else {
+            throw V4L2SystemError("S_CTRL", ERANGE)
+        }
+        if !ignored.contains(id) { values[id] = value }
+    }
+
+    // MARK: Frames
+
+    /// `image` laid out as the negotiated format says (size, code, row padding).
+    func encode(_ image: RGBAImage) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: format.imageSize)
+        let width = min(image.width, format.width), height = min(image.height, format.height)
+        for y in 0..<height {
+            let row = y * format.bytesPerLine
+            for x in 0..<width {
+                let (r, g, b, _) = image[x, y]
+                switch format.fourcc {
+                case .rgb24: bytes[row + 3 * x] = r; bytes[row + 3 * x + 1] = g; bytes[row + 3 * x + 2] = b
+                case .bgr24: bytes[row + 3 * x] = b; bytes[row + 3 * x + 1] = g; bytes[row + 3 * x + 2] = r
+                case .grey: bytes[row + x] = g
+                case .yuyv:
+                    // Grey pictures only: Y = 16 + 219 * v / 255, U = V = 128.
+                    bytes[row + 2 * x] = UInt8(16 + (219 * Int(g) + 127) / 255)
+                    bytes[row + 2 * x + 1] = 128
+                default: break
+                }
+            }
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,283 @@
+@testable import FaceSticker
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// The capture state machine against the scripted driver: every step from
+/// open to close, and each failure on the way.
+@Suite struct V4L2CameraTests {
+    /// A 4x3 picture whose every pixel differs, to check pixels land where they belong.
+    static let pattern: RGBAImage = {
+        var image = RGBAImage(width: 4, height: 3)
+        for y in 0..<3 { for x in 0..<4 { image[x, y] = (UInt8(x * 60), UInt8(y * 100), UInt8(200 - x * 10 - y), 255) } }
+        return image
+    }()
+
+    func streamingCamera(_ fake: ScriptedV4L2) throws -> V4L2Camera {
+        let camera = try V4L2Camera(path: "/dev/video0", system: fake)
+        try camera.start(width: 4, height: 3)
+        return camera
+    }
+
+    @Test func walksOpenNegotiateMapStreamDequeueRequeueStopClose() throws {
+        let fake = ScriptedV4L2()
+        fake.steps = [.frame(Self.pattern), .frame(Self.pattern)]
+        let camera = try V4L2Camera(path: "/dev/video0", system: fake)
+        #expect(camera.state == .open)
+        let format = try camera.start(width: 4, height: 3)
+        #expect(format == V4L2PixelFormat(width: 4, height: 3, fourcc: .rgb24, bytesPerLine: 12, imageSize: 36))
+        #expect(camera.state == .streaming)
+        #expect(try camera.readFrame() == Self.pattern)
+        #expect(try camera.readFrame() == Self.pattern)
+        camera.close()
+        #expect(camera.state == .closed)
+        #expect(fake.log == [
+            "open", "QUERYCAP", "S_FMT", "G_PARM", "REQBUFS 4",
+            "QUERYBUF 0", "mmap 0", "QUERYBUF 1", "mmap 1", "QUERYBUF 2", "mmap 2", "QUERYBUF 3", "mmap 3",
+            "QBUF 0", "QBUF 1", "QBUF 2", "QBUF 3", "STREAMON",
+            "poll", "DQBUF", "QBUF 0", "poll", "DQBUF", "QBUF 1",
+            "STREAMOFF", "munmap 0", "munmap 1", "munmap 2", "munmap 3", "REQBUFS 0", "close",
+        ])
+        #expect(fake.isClean)
+    }
+
+    @Test func requeuesSoFramesKeepComingPastTheBufferCount() throws {
+        let fake = ScriptedV4L2()
+        fake.endless = .frame(Self.pattern)
+        let camera = try streamingCamera(fake)
+        for _ in 0..<20 { #expect(try camera.readFrame() == Self.pattern) }
+        #expect(fake.queued.count == 4, "every buffer is back with the driver")
+    }
+
+    @Test(arguments: [(FourCC.rgb24, 0), (.rgb24, 4), (.bgr24, 2), (.grey, 0), (.yuyv, 0), (.yuyv, 8)])
+    func convertsEachPackedFormatHonouringRowPadding(fourcc: FourCC, padding: Int) throws {
+        let fake = ScriptedV4L2()
+        fake.delivers = fourcc
+        fake.rowPadding = padding
+        // Grey levels survive every format, YUYV included (to within its rounding).
+        var grey = RGBAImage(width: 6, height: 2)
+        for y in 0..<2 { for x in 0..<6 { let v = UInt8(x * 40 + y * 15); grey[x, y] = (v, v, v, 255) } }
+        fake.steps = [.frame(grey)]
+        let camera = try V4L2Camera(path: "/dev/video0", system: fake)
+        try camera.start(width: 6, height: 2)
+        let frame = try camera.readFrame()
+        #expect(frame.width == 6 && frame.height == 2)
+        for y in 0..<2 {
+            for x in 0..<6 {
+                let got = frame[x, y], want = grey[x, y]
+                #expect(abs(Int(got.0) - Int(want.0)) <= 1 && abs(Int(got.1) - Int(want.1)) <= 1
+                        && abs(Int(got.2) - Int(want.2)) <= 1 && got.3 == 255, "pixel \(x),\(y) (tolerance 1)")
+            }
+        }
+    }
+
+    @Test func theDriverMayChooseTheSize() throws {
+        let fake = ScriptedV4L2()
+        fake.maxSize = (640, 480)
+        let camera = try V4L2Camera(path: "/dev/video0", system: fake)
+        let format = try camera.start(width: 1920, height: 1080)
+        #expect(format.width == 640 && format.height == 480)
+        #expect(camera.format == format)
+    }
+
+    // MARK: Failures on the way in
+
+    @Test(arguments: [
+        (ScriptedV4L2.Operation.open, EBUSY, "/dev/video0: device is busy (another program is using the camera)"),
+        (.open, EACCES, "/dev/video0: permission denied (is your user in the video group?)"),
+        (.queryCapability, ENOTTY, "/dev/video0: not a V4L2 video device"),
+    ])
+    func openFailuresGiveOneLineAndLeakNothing(operation: ScriptedV4L2.Operation, code: Int32, message: String) {
+        let fake = ScriptedV4L2()
+        fake.failures[operation] = code
+        #expect(throws: FaceStickerError.self) { try V4L2Camera(path: "/dev/video0", system: fake) }
+        do {
+            _ = try V4L2Camera(path: "/dev/video0", system: fake)
+        } catch {
+            #expect("\(error)" == message)
+        }
+        #expect(fake.isClean)
+    }
+
+    @Test func aMissingDeviceIsNamed() {
+        let fake = ScriptedV4L2()
+        #expect(throws: FaceStickerError.unreadable(path: "/dev/video7", reason: "no such device")) {
+            try V4L2Camera(path: "/dev/video7", system: fake)
+        }
+    }
+
+    @Test(arguments: [
+        (V4L2Capability.metadataCapture | V4L2Capability.streaming, "a metadata node"),
+        (V4L2Capability.videoOutput | V4L2Capability.streaming, "an output device"),
+        (V4L2Capability.videoCaptureMultiplanar | V4L2Capability.streaming, "multi-planar"),
+        (V4L2Capability.videoCapture, "does not support streaming"),
+    ])
+    func aDeviceThatCannotCaptureIsRefused(capabilities: UInt32, mention: String) {
+        let fake = ScriptedV4L2()
+        fake.capability.capabilities = capabilities
+        do {
+            _ = try V4L2Camera(path: "/dev/video0", system: fake)
+            Issue.record("opened a device that cannot capture")
+        } catch {
+            #expect("\(error)".hasPrefix("/dev/video0: "))
+            #expect("\(error)".contains(mention))
+        }
+        #expect(fake.isClean, "the fd is closed again")
+    }
+
+    @Test(arguments: [
+        (ScriptedV4L2.Operation.setFormat, EINVAL, "the driver refused the format 4x3 RGB3"),
+        (.setFormat, EBUSY, "device is busy"),
+        (.requestBuffers, EBUSY, "device is busy"),
+        (.requestBuffers, EINVAL, "does not support mmap streaming"),
+        (.queryBuffer, EINVAL, "cannot map capture buffers"),
+        (.map, ENOMEM, "not enough memory"),
+        (.queueBuffer, EIO, "cannot queue capture buffers"),
+        (.streamOn, ENOSPC, "not enough USB bandwidth to stream 4x3"),
+        (.streamOn, EBUSY, "device is busy"),
+    ])
+    func startFailuresUndoEverything(operation: ScriptedV4L2.Operation, code: Int32, mention: String) throws {
+        let fake = ScriptedV4L2()
+        let camera = try V4L2Camera(path: "/dev/video0", system: fake)
+        fake.failures[operation] = code
+        do {
+            try camera.start(width: 4, height: 3)
+            Issue.record("start succeeded")
+        } catch {
+            #expect("\(error)".hasPrefix("/dev/video0: "))
+            #expect("\(error)".contains(mention), "\(error)")
+        }
+        #expect(camera.state == .open)
+        #expect(fake.mapped.isEmpty && !fake.streaming)
+        // Once the fault clears, the same camera can start.
+        fake.failures = [:]
+        fake.steps = [.frame(Self.pattern)]
+        try camera.start(width: 4, height: 3)
+        #expect(try camera.readFrame() == Self.pattern)
+        camera.close()
+        #expect(fake.isClean)
+    }
+
+    @Test func aFailedMapUnmapsTheBuffersMappedBeforeIt() throws {
+        let fake = ScriptedV4L2()
+        let camera = try V4L2Camera(path: "/dev/video0", system: fake)
+        fake.failingCalls["mmap 2"] = ENOMEM
+        #expect(throws: FaceStickerError.self) { try camera.start(width: 4, height: 3) }
+        #expect(fake.log.suffix(6) == ["QUERYBUF 2", "mmap 2", "STREAMOFF", "munmap 0", "munmap 1", "REQBUFS 0"])
+        #expect(fake.mapped.isEmpty && fake.buffersGranted == 0)
+    }
+
+    @Test func tooFewBuffersIsAnError() throws {
+        let fake = ScriptedV4L2()
+        fake.grantedBuffers = 1
+        let camera = try V4L2Camera(path: "/dev/video0", system: fake)
+        #expect(throws: FaceStickerError.unreadable(path: "/dev/video0", reason: "the driver granted 1 capture buffer(s), 2 needed")) {
+            try camera.start(width: 4, height: 3)
+        }
+        #expect(fake.mapped.isEmpty && fake.buffersGranted == 0)
+    }
+
+    @Test func anUnconvertibleFormatIsAnError() throws {
+        let fake = ScriptedV4L2()
+        fake.delivers = .mjpeg
+        let camera = try V4L2Camera(path: "/dev/video0", system: fake)
+        #expect(throws: FaceStickerError.self) { try camera.start(width: 4, height: 3) }
+        #expect(fake.buffersGranted == 0)
+    }
+
+    // MARK: Failures while streaming
+
+    @Test func aCameraThatStopsDeliveringTimesOut() throws {
+        let fake = ScriptedV4L2()
+        fake.steps = [.frame(Self.pattern), .timeout]
+        let camera = try streamingCamera(fake)
+        camera.frameTimeoutMs = 1500
+        _ = try camera.readFrame()
+        #expect(throws: FaceStickerError.unreadable(
+            path: "/dev/video0", reason: "no frame in 1.5 s: the camera stopped delivering frames")) {
+            try camera.readFrame()
+        }
+        camera.close()
+        #expect(fake.isClean)
+    }
+
+    @Test func aSpuriousWakeIsRetried() throws {
+        let fake = ScriptedV4L2()
+        fake.steps = [.again, .again, .frame(Self.pattern)]
+        let camera = try streamingCamera(fake)
+        #expect(try camera.readFrame() == Self.pattern)
+    }
+
+    @Test func damagedFramesAreSkippedThenGivenUpOn() throws {
+        let fake = ScriptedV4L2()
+        fake.steps = [.damaged, .dequeueError(EIO), .frame(Self.pattern)]
+        fake.endless = .damaged
+        let camera = try streamingCamera(fake)
+        camera.maxDamagedFrames = 5
+        #expect(try camera.readFrame() == Self.pattern)
+        #expect(throws: FaceStickerError.unreadable(path: "/dev/video0", reason: "the camera delivered 6 damaged frames in a row")) {
+            try camera.readFrame()
+        }
+        #expect(fake.queued.count == 4, "damaged buffers went back to the driver")
+    }
+
+    @Test(arguments: [
+        (ScriptedV4L2.Step.pollError(ENODEV), "/dev/video0: the camera was disconnected"),
+        (.pollError(EIO), "/dev/video0: the camera reported an error while streaming"),
+        (.dequeueError(ENODEV), "/dev/video0: the camera was disconnected"),
+    ])
+    func anUnpluggedCameraSaysSo(step: ScriptedV4L2.Step, message: String) throws {
+        let fake = ScriptedV4L2()
+        fake.steps = [step]
+        let camera = try streamingCamera(fake)
+        do {
+            _ = try camera.readFrame()
+            Issue.record("read a frame from an unplugged camera")
+        } catch {
+            #expect("\(error)" == message)
+        }
+        camera.close()
+        #expect(fake.isClean)
+    }
+
+    @Test func aFailedRequeueIsReported() throws {
+        let fake = ScriptedV4L2()
+        fake.steps = [.frame(Self.pattern)]
+        let camera = try streamingCamera(fake)
+        fake.failures[.queueBuffer] = ENODEV
+        #expect(throws: FaceStickerError.unreadable(path: "/dev/video0", reason: "the camera was disconnected")) {
+            try camera.readFrame()
+        }
+    }
+
+    @Test func readingNeedsStreaming() throws {
+        let fake = ScriptedV4L2()
+        let camera = try V4L2Camera(path: "/dev/video0", system: fake)
+        #expect(throws: FaceStickerError.invalidArgument("/dev/video0: not streaming")) { try camera.readFrame() }
+        camera.close()
+        #expect(throws: FaceStickerError.self) { try camera.start(width: 4, height: 3) }
+    }
+
+    @Test func stopAndCloseAreIdempotentAndDeinitCleansUp() throws {
+        let fake = ScriptedV4L2()
+        var camera: V4L2Camera? = try streamingCamera(fake)
+        camera?.stop()
+        camera?.stop()
+        #expect(camera?.state == .open)
+        try camera?.start(width: 4, height: 3)
+        camera = nil
+        #expect(fake.isClean)
+        #expect(fake.log.suffix(2) == ["REQBUFS 0", "close"])
+    }
+
+    // MARK: Formats
+
+    @Test func listsFormatsAndSizes() throws {
+        let fake = ScriptedV4L2()
+        let camera = try V4L2Camera(path: "/dev/video0", system: fake)
+        #expect(try camera.formats().map(\.fourcc) == [.mjpeg, .yuyv])
+        #expect(try camera.frameSizes(for: .mjpeg) == [.discrete(width: 1280, height: 720), .discrete(width: 640, height: 480)])
+        #expect(try camera.frameSizes(for: .grey).isEmpty)
+    }
+}

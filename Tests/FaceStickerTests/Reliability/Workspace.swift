@@ -1,0 +1,149 @@
+import FaceSticker
+import Foundation
+
+/// A scratch folder holding one bad-input case's files, made from real data
+/// (copies of ../shared's photo, video and model, damaged here), and able to
+/// tell whether a run changed anything in it.
+final class Workspace {
+    let folder: TemporaryDirectory
+    var root: String { folder.url.path }
+
+    init() throws { folder = try TemporaryDirectory() }
+
+    /// A path in the workspace; nothing is created.
+    func path(_ name: String) -> String { folder.path(name) }
+
+    /// Writes `bytes` to `name` (folders created) and returns its path.
+    @discardableResult
+    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let path = path(name)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func write(_ name: String, text: String) throws -> String { try write(name, Array(text.utf8)) }
+
+    func folder(_ name: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: path(name), withIntermediateDirectories: true)
+        return path(name)
+    }
+
+    // MARK: Pictures
+
+    func photo(_ name: String = "photo.png") throws -> String { try write(name, Self.astronaut) }
+
+    /// The photo cut to its first third: the image data stops mid-stream.
+    func truncatedPNG(_ name: String = "truncated.png") throws -> String {
+        try write(name, Array(Self.astronaut.prefix(Self.astronaut.count / 3)))
+    }
+
+    /// The photo with one byte of its first IDAT chunk's CRC flipped.
+    func badCRCPNG(_ name: String = "bad-crc.png") throws -> String {
+        var bytes = Self.astronaut
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if bytes[offset + 4..<offset + 8].elementsEqual("IDAT".utf8) {
+                bytes[offset + 8 + length] ^= 0xFF
+                return try write(name, bytes)
+            }
+            offset += 12 + length
+        }
+        throw Missing(what: "an IDAT chunk in astronaut.png")
+    }
+
+    /// A well-formed PNG (valid CRCs) whose header claims `width` x `height`
+    /// pixels of 16-bit RGBA, with a few bytes of image data.
+    func forgedPNG(_ name: String, width: Int, height: Int, bitDepth: Int = 8) throws -> String {
+        var bytes = PNGBytes.signature
+        bytes += PNGBytes.chunk("IHDR", PNGBytes.header(width: width, height: height, bitDepth: bitDepth,
+                                                        colorType: .rgba, interlaced: false))
+        bytes += PNGBytes.chunk("IDAT", PNGBytes.zlibStored([UInt8](repeating: 0, count: 64)))
+        bytes += PNGBytes.chunk("IEND", [])
+        return try write(name, bytes)
+    }
+
+    /// A real JPEG whose frame header is changed to claim 30000x30000 pixels,
+    /// cut a little after its scan starts (under a kilobyte in all).
+    func forgedJPEG(_ name: String = "forged.jpg") throws -> String {
+        var bytes = Self.messi
+        var offset = 2
+        while offset + 9 <= bytes.count, bytes[offset] == 0xFF {
+            let marker = bytes[offset + 1]
+            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            if marker == 0xC0 || marker == 0xC2 {
+                bytes.replaceSubrange(offset + 5..<offset + 9, with: [0x75, 0x30, 0x75, 0x30])
+            }
+            if marker == 0xDA { return try write(name, Array(bytes.prefix(offset + 2 + length + 200))) }
+            offset += 2 + length
+        }
+        throw Missing(what: "a frame and a scan in messi5.jpg")
+    }
+
+    /// A sticker picture with no alpha channel: an opaque RGB PNG of one colour.
+    func opaqueSticker(_ name: String = "sticker.png") throws -> String {
+        let path = path(name)
+        try ImageFile.write(RGBAImage(width: 48, height: 48, fill: (255, 0, 255, 255)), to: path)
+        return path
+    }
+
+    // MARK: Videos and models
+
+    func video(_ name: String = "clip.mp4") throws -> String { try write(name, Self.carphone) }
+
+    /// The clip cut to its first third. Its index (moov) is at the end, so
+    /// nothing in what is left says what the streams are.
+    func truncatedMP4(_ name: String = "truncated.mp4") throws -> String {
+        try write(name, Array(Self.carphone.prefix(Self.carphone.count / 3)))
+    }
+
+    /// A real MP4 holding one second of audio and no video.
+    func audioOnlyMP4(_ name: String = "audio.mp4") throws -> String {
+        let path = path(name)
+        try MediaTools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac", path])
+        return path
+    }
+
+    /// The YuNet model cut in half.
+    func truncatedModel(_ name: String = "half.onnx") throws -> String {
+        let model = try Self.bytes(Fixtures.yunetModel)
+        return try write(name, Array(model.prefix(model.count / 2)))
+    }
+
+    // MARK: Snapshots
+
+    /// Every file and folder under the workspace (hidden ones too) with its
+    /// bytes and modification time: equal snapshots mean a run neither
+    /// touched an input nor left anything behind.
+    func snapshot() -> [String: Entry] {
+        var entries: [String: Entry] = [:]
+        let base = URL(fileURLWithPath: root)
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return entries }
+        while let relative = walker.nextObject() as? String {
+            let url = base.appendingPathComponent(relative)
+            let attributes = (try? FileManager.default.attributesOfItem(atPath: url.path)) ?? [:]
+            let isFolder = attributes[.type] as? FileAttributeType == .typeDirectory
+            entries[relative] = Entry(bytes: isFolder ? nil : try? Data(contentsOf: url),
+                                      modified: attributes[.modificationDate] as? Date)
+        }
+        return entries
+    }
+
+    struct Entry: Equatable {
+        let bytes: Data?
+        let modified: Date?
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        let what: String
+        var description: String { "test data lacks \(what)" }
+    }
+
+    private static func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    private static let astronaut: [UInt8] = (try? bytes(Fixtures.astronaut)) ?? []
+    private static let messi: [UInt8] = (try? bytes(Fixtures.messi)) ?? []
+    private static let carphone: [UInt8] = (try? bytes(Fixtures.sharedPath("data/video/carphone.mp4"))) ?? []
+}

@@ -1,0 +1,40 @@
+@testable import FaceSticker
+import Foundation
+import Testing
+
+/// The `--tracks` file's text.
+@Suite struct TracksWriterTests {
+    @Test func aFrameIsOneLineWithTheDocumentedKeys() {
+        let face = Face(box: Rect(x: 10, y: 20.5, width: 30, height: 40), score: 0.98765,
+                        landmarks: Landmarks(points: (0..<5).map { Point(x: Double($0), y: 1.005) }))
+        let placement = StickerPlacement(center: Point(x: 25, y: 30), size: Size(width: 60, height: 20.25), angle: -3.5)
+        let painted = PaintedFace(tracked: TrackedFace(id: 2, face: face, source: .detected), placements: [placement])
+        #expect(TracksWriter.line(index: 7, time: 0.2335, faces: [painted]) ==
+            "{\"index\": 7, \"time\": 0.2335, \"faces\": [{\"id\": 2, \"box\": [10, 20.5, 30, 40], \"score\": 0.9877, "
+            + "\"landmarks\": [[0, 1], [1, 1], [2, 1], [3, 1], [4, 1]], "
+            + "\"sticker\": {\"center\": [25, 30], \"size\": [60, 20.25], \"angle\": -3.5}}]}")
+        let bare = PaintedFace(tracked: TrackedFace(id: 0, face: Face(box: face.box, score: 1), source: .held), placements: [])
+        #expect(TracksWriter.line(index: 0, time: 0, faces: [bare]).contains("\"landmarks\": null, \"sticker\": null"))
+    }
+
+    @Test func theFileIsValidJSONWithOneEntryPerFrame() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("tracks.json")
+        let writer = try TracksWriter(path: path)
+        for i in 0..<3000 { try writer.add(index: i, time: Double(i) / 25, faces: []) }
+        try writer.finish()
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let frames = try #require(root?["frames"] as? [[String: Any]])
+        #expect(frames.count == 3000)
+        #expect(frames.last?["index"] as? Int == 2999)
+        #expect(frames.last?["time"] as? Double == 119.96)
+    }
+
+    @Test func anEmptyVideoGivesAnEmptyList() throws {
+        let dir = try TemporaryDirectory()
+        let writer = try TracksWriter(path: dir.path("t.json"))
+        try writer.finish()
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.path("t.json"))))
+        #expect((root as? [String: Any])?["frames"] as? [Any] != nil)
+    }
+}
