@@ -12,3 +12,7 @@ echo "== facesticker photo samples/astronaut.png --sticker sunglasses --sticker 
 echo
 echo "== facesticker stickers"
 "$bin" stickers
+echo
+echo "== facesticker video samples/carphone.mp4 --sticker sunglasses --tracks out/carphone-tracks.json"
+"$bin" video samples/carphone.mp4 -o out/carphone-stickered.mp4 --sticker sunglasses --tracks out/carphone-tracks.json
+echo "wrote out/carphone-stickered.mp4 and out/carphone-tracks.json"
