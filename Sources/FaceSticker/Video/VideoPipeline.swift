@@ -2,7 +2,7 @@ import Foundation
 
 /// The stages of a video job on their own threads, joined by small bounded
 /// queues so they overlap across the cores and memory stays flat however
-/// long the video: decode (ffmpeg -> RGBA, and shot cuts) -> detect (a
+/// long the video: decode (ffmpeg -> YUV, and shot cuts) -> detect (a
 /// detector per worker thread) -> back in order: track, smooth, draw (+
 /// tracks file) -> write (YUV -> ffmpeg/x264). The first failure anywhere,
 /// or a cancel, stops every stage and kills both ffmpeg children.
