@@ -50,10 +50,10 @@ enum PhotoCommand: Command {
         guard ImageFile.Format(path: out) != nil else {
             throw FaceStickerError.output(path: out, reason: "unknown image type (use .png, .jpg or .jpeg)")
         }
-        guard !sameFile(input, out) else {
+        guard !FileIdentity.same(input, out) else {
             throw FaceStickerError.invalidArgument("photo: \(out) is the input photo; name another output with -o")
         }
-        if let picture = stickerNames.first(where: { sameFile($0, out) }) {
+        if let picture = stickerNames.first(where: { FileIdentity.same($0, out) }) {
             throw FaceStickerError.invalidArgument("photo: \(out) is the sticker picture \(picture); name another output with -o")
         }
 
@@ -80,16 +80,5 @@ enum PhotoCommand: Command {
         let ext = url.pathExtension
         let base = String(input.dropLast(ext.isEmpty ? 0 : ext.count + 1))
         return base + "-stickered." + (ImageFile.Format(path: input) != nil ? ext : "png")
-    }
-
-    /// Whether two paths name one file: the same path once resolved, or the same inode.
-    static func sameFile(_ a: String, _ b: String) -> Bool {
-        func resolved(_ path: String) -> String {
-            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-        }
-        if resolved(a) == resolved(b) { return true }
-        var sa = stat(), sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 }

@@ -21,7 +21,7 @@ public enum SelfieDestination: Equatable, Sendable {
         guard ImageFile.Format(path: output) != nil else {
             throw FaceStickerError.output(path: output, reason: "unknown image type (use .png, .jpg or .jpeg)")
         }
-        if let source, SelfieOutput.sameFile(source, output) {
+        if let source, FileIdentity.same(source, output) {
             throw FaceStickerError.invalidArgument("selfie: \(output) is the source; name another output with -o")
         }
         return .replace(output)

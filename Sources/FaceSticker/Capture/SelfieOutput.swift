@@ -48,15 +48,4 @@ public enum SelfieOutput {
         }
         throw FaceStickerError.output(path: path, reason: "10000 files of that name already exist")
     }
-
-    /// Whether two paths name one file: the same path once resolved, or the same inode.
-    public static func sameFile(_ a: String, _ b: String) -> Bool {
-        func resolved(_ path: String) -> String {
-            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-        }
-        if resolved(a) == resolved(b) { return true }
-        var sa = stat(), sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
-    }
 }

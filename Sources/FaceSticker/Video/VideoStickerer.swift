@@ -39,7 +39,7 @@ public struct VideoStickerer: Sendable {
         if let every = options.detectEvery, !(1...30).contains(every) {
             throw FaceStickerError.invalidArgument("--detect-every: \(every) is outside 1...30")
         }
-        if Self.sameFile(input, output) {
+        if FileIdentity.same(input, output) {
             throw FaceStickerError.output(path: output, reason: "that is the input; choose another output")
         }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
@@ -114,15 +114,5 @@ public struct VideoStickerer: Sendable {
             return false
         }
         return run.status == 0
-    }
-
-    /// True when both paths name one existing file (same device and inode), or the same path.
-    static func sameFile(_ a: String, _ b: String) -> Bool {
-        if URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path {
-            return true
-        }
-        var sa = stat(), sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 }

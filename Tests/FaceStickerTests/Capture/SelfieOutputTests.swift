@@ -42,7 +42,7 @@ import Testing
     @Test func sameFileSeesThroughSpellings() throws {
         let dir = try TemporaryDirectory()
         let file = try dir.write("a.png", "x")
-        #expect(SelfieOutput.sameFile(file, dir.url.path + "/./a.png"))
-        #expect(!SelfieOutput.sameFile(file, dir.path("b.png")))
+        #expect(FileIdentity.same(file, dir.url.path + "/./a.png"))
+        #expect(!FileIdentity.same(file, dir.path("b.png")))
     }
 }

@@ -117,7 +117,7 @@ import Testing
             StickerPlacement(center: Point(x: 4, y: 4), size: Size(width: .infinity, height: 3), angle: 0),
             StickerPlacement(center: Point(x: 4, y: 4), size: Size(width: 3, height: 3), angle: .nan),
             StickerPlacement(center: Point(x: 1e300, y: -1e300), size: Size(width: 1e300, height: 3), angle: 0),
-            StickerPlacement(center: Point(x: 4, y: 4), size: Size(width: 5e-324, height: 3), angle: 0),
+            StickerPlacement(center: Point(x: 4, y: 4), size: Size(width: .leastNonzeroMagnitude, height: 3), angle: 0),
         ]
         for placement in bad { Compositor.draw(Self.nine, at: placement, onto: &image) }
         Compositor.draw(RGBAImage(width: 0, height: 0), at: bad[0], onto: &image)
