@@ -49,7 +49,7 @@ class YuNet:
     def detect(self, img):
         h, w = img.shape[:2]
         if self.size != (w, h):  # one input size per network, as on our side
-            self.net = cv2.FaceDetectorYN.create(self.path, "", (w, h), 0.6, 0.3, 5000)
+            self.net = cv2.FaceDetectorYN.create(self.path, "", (w, h), 0.5, 0.3, 5000)
             self.size = (w, h)
         _, rows = self.net.detect(img)
         return [] if rows is None else [(list(map(float, r[:4])), float(r[14])) for r in rows]

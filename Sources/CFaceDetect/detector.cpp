@@ -149,9 +149,11 @@ fd_status fd_detector_detect(fd_detector *detector, const fd_image *image, fd_fa
             fd::fail(FD_ERR_INVALID_ARGUMENT, "detector or out_count is NULL");
         if (capacity < 0 || (capacity > 0 && out_faces == nullptr))
             fd::fail(FD_ERR_INVALID_ARGUMENT, "out_faces is NULL or capacity is negative");
-        const cv::Mat bgr = fd::toBGR(image);
+        // Downscale first, then convert: a 720p frame converted whole costs more
+        // than the detector's small copy.
         double backX, backY;
-        const cv::Mat input = downscaled(bgr, detector->params.max_input_side, backX, backY);
+        const cv::Mat small = downscaled(fd::view(image), detector->params.max_input_side, backX, backY);
+        const cv::Mat input = fd::toBGR(small, image->format);
         std::vector<fd_face> faces = detector->backend->detect(input);
         faces.erase(std::remove_if(faces.begin(), faces.end(),
                                    [&](const fd_face &face) { return !hasTexture(input, face); }),

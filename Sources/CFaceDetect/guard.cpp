@@ -82,20 +82,25 @@ int checkedChannels(const fd_image *image) {
     return channels;
 }
 
-cv::Mat toBGR(const fd_image *image) {
+cv::Mat view(const fd_image *image) {
     const int channels = checkedChannels(image);
     // The Mat only reads from the borrowed buffer; OpenCV's API wants non-const.
-    cv::Mat view(image->height, image->width, CV_8UC(channels), const_cast<uint8_t *>(image->data),
-                 size_t(image->stride));
+    return cv::Mat(image->height, image->width, CV_8UC(channels), const_cast<uint8_t *>(image->data),
+                   size_t(image->stride));
+}
+
+cv::Mat toBGR(const cv::Mat &pixels, fd_pixel_format format) {
     cv::Mat bgr;
-    switch (image->format) {
-    case FD_PIXEL_GRAY8: cv::cvtColor(view, bgr, cv::COLOR_GRAY2BGR); break;
-    case FD_PIXEL_RGB8: cv::cvtColor(view, bgr, cv::COLOR_RGB2BGR); break;
-    case FD_PIXEL_RGBA8: cv::cvtColor(view, bgr, cv::COLOR_RGBA2BGR); break;
-    default: bgr = view; break;
+    switch (format) {
+    case FD_PIXEL_GRAY8: cv::cvtColor(pixels, bgr, cv::COLOR_GRAY2BGR); break;
+    case FD_PIXEL_RGB8: cv::cvtColor(pixels, bgr, cv::COLOR_RGB2BGR); break;
+    case FD_PIXEL_RGBA8: cv::cvtColor(pixels, bgr, cv::COLOR_RGBA2BGR); break;
+    default: bgr = pixels; break;
     }
     return bgr;
 }
+
+cv::Mat toBGR(const fd_image *image) { return toBGR(view(image), image->format); }
 
 } // namespace fd
 

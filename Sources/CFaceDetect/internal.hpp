@@ -40,6 +40,12 @@ template <typename Enum> int64_t rawValue(const Enum &field) {
 /// after checking every field.
 cv::Mat toBGR(const fd_image *image);
 
+/// A borrowed image as a Mat over the caller's pixels (no copy), after checking every field.
+cv::Mat view(const fd_image *image);
+
+/// `pixels` in `format` converted to BGR (shared, not copied, when already BGR).
+cv::Mat toBGR(const cv::Mat &pixels, fd_pixel_format format);
+
 /// Validates an fd_image and returns its channel count.
 int checkedChannels(const fd_image *image);
 
