@@ -114,9 +114,10 @@ final class Workspace {
 
     // MARK: Snapshots
 
-    /// Every file and folder under the workspace (hidden ones too) with its
-    /// bytes and modification time: equal snapshots mean a run neither
-    /// touched an input nor left anything behind.
+    /// Every file and folder under the workspace (hidden ones too), files with
+    /// their bytes and modification time: equal snapshots mean a run neither
+    /// touched an input nor left anything behind. (A folder's own time is left
+    /// out: a temporary file made and removed again changes it, and is fine.)
     func snapshot() -> [String: Entry] {
         var entries: [String: Entry] = [:]
         let base = URL(fileURLWithPath: root)
@@ -125,8 +126,8 @@ final class Workspace {
             let url = base.appendingPathComponent(relative)
             let attributes = (try? FileManager.default.attributesOfItem(atPath: url.path)) ?? [:]
             let isFolder = attributes[.type] as? FileAttributeType == .typeDirectory
-            entries[relative] = Entry(bytes: isFolder ? nil : try? Data(contentsOf: url),
-                                      modified: attributes[.modificationDate] as? Date)
+            entries[relative] = isFolder ? Entry(bytes: nil, modified: nil)
+                : Entry(bytes: try? Data(contentsOf: url), modified: attributes[.modificationDate] as? Date)
         }
         return entries
     }
