@@ -23,29 +23,11 @@ struct CLIRun {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         // Read both pipes before waiting so a chatty child cannot block on a full pipe.
-        let errData = ReadAll(err.fileHandleForReading)
+        let errData = PipeReader(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         status = process.terminationStatus
         stdout = String(decoding: outData, as: UTF8.self)
         stderr = String(decoding: errData.wait(), as: UTF8.self)
-    }
-}
-
-/// Reads a file handle to its end on another thread.
-private final class ReadAll: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }

@@ -13,7 +13,7 @@ enum MediaTools {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let errors = Collected(err.fileHandleForReading)
+        let errors = PipeReader(err.fileHandleForReading)
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
@@ -57,21 +57,5 @@ enum MediaTools {
     struct ToolFailure: Error, CustomStringConvertible {
         let message: String
         var description: String { message }
-    }
-
-    /// Reads a pipe to its end on another thread.
-    private final class Collected: @unchecked Sendable {
-        private var data = Data()
-        private let done = DispatchSemaphore(value: 0)
-        init(_ handle: FileHandle) {
-            Thread.detachNewThread { [self] in
-                data = handle.readDataToEndOfFile()
-                done.signal()
-            }
-        }
-        func text() -> String {
-            done.wait()
-            return String(decoding: data, as: UTF8.self)
-        }
     }
 }
