@@ -42,7 +42,7 @@ measure() {
 
 median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
-bare=() ours=() share=() peak=0 own=0 barepeak=0
+bare=() ours=() share=() cpu=() peak=0 own=0 barepeak=0
 for i in $(seq "$runs"); do
     out=$(measure ffmpeg -nostdin -v error -y -i "$clip" -c:v libx264 -preset "$preset" -crf "$crf" -c:a copy "$tmp/bare.mp4")
     read -r t rss <<<"$out"
@@ -52,6 +52,7 @@ for i in $(seq "$runs"); do
     read -r t rss <<<"$out"
     ours+=("$t")
     share+=("$(grep -o 'busy [0-9]*%' "$tmp/err" | grep -o '[0-9]*')")
+    cpu+=("$(grep -o 'cpu [0-9.]* s' "$tmp/err" | grep -o '[0-9.]*')")
     threads=$(grep -o 'on [0-9]* thread' "$tmp/err" | grep -o '[0-9]*')
     [ "$rss" != "?" ] && [ "$rss" -gt "$peak" ] && peak=$rss
     mine=$(grep -o 'peak memory [0-9]*' "$tmp/err" | grep -o '[0-9]*' || echo 0)
@@ -61,6 +62,7 @@ frames=$(grep -o '[0-9]* frames' "$tmp/err" | grep -o '[0-9]*')
 tb=$(printf '%s\n' "${bare[@]}" | median)
 to=$(printf '%s\n' "${ours[@]}" | median)
 ts=$(printf '%s\n' "${share[@]}" | median)
+tc=$(printf '%s\n' "${cpu[@]}" | median)
 
 echo "== video: $(basename "$clip"), $frames frames, libx264 -preset $preset -crf $crf, median of $runs"
 printf '  bare ffmpeg transcode   %6.2f s  (runs: %s)\n' "$tb" "${bare[*]}"
@@ -68,6 +70,7 @@ printf '  facesticker video       %6.2f s  (runs: %s)\n' "$to" "${ours[*]}"
 printf '  ratio                   %6.2f    (target <= 1.3)\n' "$(awk -v a="$to" -v b="$tb" 'BEGIN { print a / b }')"
 printf '  frames per second       %6.1f\n' "$(awk -v a="$frames" -v b="$to" 'BEGIN { print a / b }')"
 printf '  detection share         %5s%%  (detector busy time over the wall time of its %s threads)\n' "$ts" "$threads"
+printf '  own CPU time            %6.2f s  (facesticker itself, all threads; its ffmpeg children not counted)\n' "$tc"
 printf '  peak memory             %6s MiB facesticker itself; %s MiB largest process with its ffmpeg children\n' "$own" "$peak"
 printf '                          %6s MiB bare ffmpeg\n' "$barepeak"
 

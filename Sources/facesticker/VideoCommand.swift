@@ -105,10 +105,11 @@ enum VideoCommand: Command {
                 summary.warnings.forEach { write("facesticker: warning: \($0)\n") }
                 write(summary.line + "\n")
                 if stats {
-                    let peak = ProcessMemory.peakResident().map { String($0 / (1 << 20)) } ?? "?"
+                    let peak = ProcessUsage.peakResident().map { String($0 / (1 << 20)) } ?? "?"
+                    let cpu = String(format: "%.2f", ProcessUsage.cpuSeconds())
                     write("stats: detector \(String(format: "%.2f", summary.detectionSeconds)) s on "
                         + "\(summary.detectorThreads) thread(s), busy \(Int((summary.detectionShare * 100).rounded()))% "
-                        + "of \(String(format: "%.2f", summary.seconds)) s; peak memory \(peak) MiB (this process)\n")
+                        + "of \(String(format: "%.2f", summary.seconds)) s; cpu \(cpu) s, peak memory \(peak) MiB (this process)\n")
                 }
             } catch let error as Interrupted {
                 if progress { write("\r\u{1B}[K") }
