@@ -7,7 +7,7 @@ import Foundation
 /// a placement whose size equals the art's, at angle 0 and with a centre that
 /// puts the art's corners on whole pixels, copies the art's pixels exactly.
 /// The art's border is antialiased by the share of each pixel it covers.
-/// Only the placement's bounding box (clipped to the image) is visited.
+/// Only pixels the art's visible part can reach (clipped to the image) are visited.
 public enum Compositor {
     /// Draws straight-alpha `art` (prepared on the fly: prefer the
     /// `StickerArt` overload when drawing the same art again).
@@ -20,21 +20,37 @@ public enum Compositor {
     /// clockwise. Parts outside the image are clipped; degenerate placements
     /// (under a thousandth of a pixel, non-finite) draw nothing.
     public static func draw(_ art: StickerArt, at placement: StickerPlacement, onto image: inout RGBAImage) {
+        let width = image.width, height = image.height
+        image.pixels.withUnsafeMutableBufferPointer { pixels in
+            forEachPixel(of: art, at: placement, width: width, height: height) { x, y, source in
+                blend(source, into: pixels, at: (y * width + x) * 4)
+            }
+        }
+    }
+
+    /// Calls `body(x, y, source)` for each pixel of a `width` x `height` image
+    /// that drawing `art` at `placement` changes, row by row from the top,
+    /// where `source` is the premultiplied colour (0...255) to put over it,
+    /// already scaled by the share of the pixel the art covers. The geometry
+    /// of `draw`, for any pixel store (RGBA images, YUV video frames).
+    @inline(__always)
+    static func forEachPixel(of art: StickerArt, at placement: StickerPlacement, width: Int, height: Int,
+                             _ body: (Int, Int, SIMD4<Float>) -> Void) {
         let size = placement.size
-        guard art.width > 0, art.height > 0, image.width > 0, image.height > 0,
+        guard art.width > 0, art.height > 0, width > 0, height > 0,
               size.width >= 0.001, size.height >= 0.001, size.width.isFinite, size.height.isFinite,
               placement.center.x.isFinite, placement.center.y.isFinite, placement.angle.isFinite
         else { return }
-        let box = bounds(of: placement)
-        let imageWidth = Double(image.width), imageHeight = Double(image.height)
-        let left = pixelIndex((box.minX - 1).rounded(.down), limit: imageWidth)
-        let right = pixelIndex((box.maxX + 1).rounded(.up), limit: imageWidth)
-        let top = pixelIndex((box.minY - 1).rounded(.down), limit: imageHeight)
-        let bottom = pixelIndex((box.maxY + 1).rounded(.up), limit: imageHeight)
+        let level = art.level(for: size)
+        guard let reach = ArtReach(level: level, size: size) else { return }
+        let (cosine, sine) = rotation(placement.angle)
+        let box = reach.bounds(center: placement.center, cosine: cosine, sine: sine)
+        let left = pixelIndex((box.minX - 1).rounded(.down), limit: Double(width))
+        let right = pixelIndex((box.maxX + 1).rounded(.up), limit: Double(width))
+        let top = pixelIndex((box.minY - 1).rounded(.down), limit: Double(height))
+        let bottom = pixelIndex((box.maxY + 1).rounded(.up), limit: Double(height))
         guard left < right, top < bottom else { return }
 
-        let level = art.level(for: size)
-        let (cosine, sine) = rotation(placement.angle)
         // Each destination pixel centre, in the art's own frame (drawn pixels
         // from its centre, x along its top edge), is affine in (x, y).
         let cx = placement.center.x, cy = placement.center.y
@@ -44,21 +60,17 @@ public enum Compositor {
         let kx = Double(level.width) / size.width, ky = Double(level.height) / size.height
         let shiftU = Double(level.width) / 2 - 0.5, shiftV = Double(level.height) / 2 - 0.5
         let sampler = Sampler(level: level)
-        let width = image.width
         level.pixels.withUnsafeBufferPointer { texels in
-            image.pixels.withUnsafeMutableBufferPointer { pixels in
-                for y in top..<bottom {
-                    let rowA = origin.a + Double(y) * perY.a, rowB = origin.b + Double(y) * perY.b
-                    for x in left..<right {
-                        let a = rowA + Double(x) * perX.a, b = rowB + Double(x) * perX.b
-                        // How far inside the art's edges, in pixels: the share of the pixel it covers.
-                        let insideA = halfWidth - abs(a), insideB = halfHeight - abs(b)
-                        guard insideA > -0.5, insideB > -0.5 else { continue }
-                        let coverage = Float(min(insideA + 0.5, 1) * min(insideB + 0.5, 1))
-                        let source = sampler.sample(texels, u: a * kx + shiftU, v: b * ky + shiftV) * coverage
-                        guard source.w > 0.001 else { continue }
-                        blend(source, into: pixels, at: (y * width + x) * 4)
-                    }
+            for y in top..<bottom {
+                let rowA = origin.a + Double(y) * perY.a, rowB = origin.b + Double(y) * perY.b
+                for x in reach.span(a0: rowA, da: perX.a, b0: rowB, db: perX.b, limit: left..<right) {
+                    let a = rowA + Double(x) * perX.a, b = rowB + Double(x) * perX.b
+                    guard reach.contains(a: a, b: b) else { continue }
+                    // How far inside the art's edges, in pixels: the share of the pixel it covers.
+                    let coverage = Float(min(halfWidth - abs(a) + 0.5, 1) * min(halfHeight - abs(b) + 0.5, 1))
+                    let source = sampler.sample(texels, u: a * kx + shiftU, v: b * ky + shiftV) * coverage
+                    guard source.w > 0.001 else { continue }
+                    body(x, y, source)
                 }
             }
         }

@@ -9,6 +9,31 @@ public struct StickerArt: Sendable {
         let width: Int
         let height: Int
         let pixels: [Float]
+        /// The texels that are not fully transparent, inclusive; nil when none is.
+        /// Drawing visits only what these can reach: sticker art is often mostly
+        /// margin (the sunglasses' visible part is 29% of their square).
+        let visible: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+
+        init(width: Int, height: Int, pixels: [Float]) {
+            self.width = width
+            self.height = height
+            self.pixels = pixels
+            var minX = width, minY = height, maxX = -1, maxY = -1
+            pixels.withUnsafeBufferPointer { texels in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let i = (y * width + x) * 4
+                        guard texels[i] != 0 || texels[i + 1] != 0 || texels[i + 2] != 0 || texels[i + 3] != 0
+                        else { continue }
+                        minX = min(minX, x)
+                        maxX = max(maxX, x)
+                        minY = min(minY, y)
+                        maxY = max(maxY, y)
+                    }
+                }
+            }
+            visible = maxX >= 0 ? (minX, minY, maxX, maxY) : nil
+        }
     }
 
     /// The full-size art's size in pixels.
