@@ -57,7 +57,7 @@ public struct TrackPainter: Sendable {
 
     /// Applies the filters, then draws every face's layers at their placements,
     /// on a YUV frame: with filters the whole frame goes through RGBA; without,
-    /// only the pixels around each face's stickers do.
+    /// the stickers are blended into the YUV pixels under them.
     public func draw(_ faces: [PaintedFace], onto frame: inout YUVFrame, matrix: YUVMatrix) {
         if !filters.isEmpty {
             var image = YUVConversion.rgba(frame, matrix: matrix)
@@ -66,22 +66,10 @@ public struct TrackPainter: Sendable {
             YUVConversion.write(image, original: original, into: &frame, region: PixelRegion(frame), matrix: matrix)
             return
         }
-        for face in faces where !face.placements.isEmpty {
-            let bounds = face.placements.map(Compositor.bounds(of:))
-            let union = bounds.dropFirst().reduce(bounds[0]) { a, b in
-                Rect(x: min(a.minX, b.minX), y: min(a.minY, b.minY),
-                     width: max(a.maxX, b.maxX) - min(a.minX, b.minX), height: max(a.maxY, b.maxY) - min(a.minY, b.minY))
-            }
-            guard let region = PixelRegion(covering: union, width: frame.width, height: frame.height) else { continue }
-            let original = YUVConversion.rgba(frame, region: region, matrix: matrix)
-            var image = original
-            let shift = Point(x: Double(region.x), y: Double(region.y))
+        for face in faces {
             for (layer, placement) in zip(layers(for: face.tracked.id), face.placements) {
-                var local = placement
-                local.center = Point(x: placement.center.x - shift.x, y: placement.center.y - shift.y)
-                Compositor.draw(layer.art, at: local, onto: &image)
+                YUVCompositor.draw(layer.art, at: placement, onto: &frame, matrix: matrix)
             }
-            YUVConversion.write(image, original: original, into: &frame, region: region, matrix: matrix)
         }
     }
 

@@ -1,5 +1,6 @@
 /// Moves pixels between `YUVFrame`s and RGBA images: a region out for
-/// drawing and back in (only what changed), and small copies for the detector.
+/// drawing and back in (only what changed). The detector's small copies are
+/// `AreaResampler`'s.
 public enum YUVConversion {
     /// The frame's pixels in `region` (whole pixels, inside the frame) as RGBA;
     /// chroma is taken from the 2x2 block each pixel lies in.
@@ -72,62 +73,6 @@ public enum YUVConversion {
                 }
             }
         }
-    }
-
-    /// An RGBA copy of the frame shrunk `halvings` times by two, each pixel
-    /// the mean of its block of luma and chroma (the detector's input).
-    public static func downscaled(_ frame: YUVFrame, halvings: Int, matrix: YUVMatrix) -> RGBAImage {
-        guard halvings > 0 else { return rgba(frame, region: PixelRegion(frame), matrix: matrix) }
-        let k = halvings, side = 1 << k, cside = 1 << (k - 1)
-        let outWidth = frame.width >> k, outHeight = frame.height >> k
-        var pixels = [UInt8](repeating: 255, count: outWidth * outHeight * 4)
-        let width = frame.width, cw = frame.chromaWidth, uo = frame.uOffset, vo = frame.vOffset
-        let lumaCount = side * side, chromaCount = cside * cside
-        frame.data.withUnsafeBufferPointer { src in
-            pixels.withUnsafeMutableBufferPointer { dst in
-                guard let s = src.baseAddress, let out = dst.baseAddress else { return }
-                for oy in 0..<outHeight {
-                    var d = out + oy * outWidth * 4
-                    if k == 1 {
-                        // The common case, unrolled: a 2x2 luma block and its one chroma sample.
-                        let row0 = s + 2 * oy * width, row1 = row0 + width
-                        let us = s + uo + oy * cw, vs = s + vo + oy * cw
-                        for ox in 0..<outWidth {
-                            let x = 2 * ox
-                            let sum = Int(row0[x]) + Int(row0[x + 1]) + Int(row1[x]) + Int(row1[x + 1])
-                            let (r, g, b) = matrix.rgb(UInt8(truncatingIfNeeded: (sum + 2) >> 2), us[ox], vs[ox])
-                            d[0] = r
-                            d[1] = g
-                            d[2] = b
-                            d += 4
-                        }
-                        continue
-                    }
-                    for ox in 0..<outWidth {
-                        var ySum = 0, uSum = 0, vSum = 0
-                        for dy in 0..<side {
-                            let row = s + (oy * side + dy) * width + ox * side
-                            for dx in 0..<side { ySum += Int(row[dx]) }
-                        }
-                        for dy in 0..<cside {
-                            let row = (oy * cside + dy) * cw + ox * cside
-                            for dx in 0..<cside {
-                                uSum += Int(s[uo + row + dx])
-                                vSum += Int(s[vo + row + dx])
-                            }
-                        }
-                        let (r, g, b) = matrix.rgb(UInt8((ySum + lumaCount / 2) / lumaCount),
-                                                   UInt8((uSum + chromaCount / 2) / chromaCount),
-                                                   UInt8((vSum + chromaCount / 2) / chromaCount))
-                        d[0] = r
-                        d[1] = g
-                        d[2] = b
-                        d += 4
-                    }
-                }
-            }
-        }
-        return RGBAImage(width: outWidth, height: outHeight, pixels: pixels) ?? RGBAImage(width: outWidth, height: outHeight)
     }
 
     /// The whole frame as RGBA.

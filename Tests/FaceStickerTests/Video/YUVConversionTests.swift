@@ -54,28 +54,4 @@ import Testing
         #expect(changed.contains(5 * 20 + 7))
         #expect(abs(Int(frame.data[5 * 20 + 7]) - 81) <= 1, "red's luma")
     }
-
-    @Test func theDetectorCopyAveragesBlocks() {
-        var frame = YUVFrame(width: 8, height: 4, y: 16)
-        // The left half white (luma 235): the 2x-smaller copy's left half is white, right half black.
-        for y in 0..<4 { for x in 0..<4 { frame.data[y * 8 + x] = 235 } }
-        let small = YUVConversion.downscaled(frame, halvings: 1, matrix: Self.bt601)
-        #expect(small.width == 4 && small.height == 2)
-        #expect(small[0, 0] == (255, 255, 255, 255) && small[3, 1] == (0, 0, 0, 255))
-        let full = YUVConversion.downscaled(frame, halvings: 0, matrix: Self.bt601)
-        #expect(full.width == 8 && full[7, 3] == (0, 0, 0, 255))
-    }
-
-    @Test func regionsCoverWholeChromaBlocksInsideTheFrame() {
-        #expect(PixelRegion(covering: Rect(x: 3.5, y: 1.2, width: 10, height: 5), width: 100, height: 50)
-            == PixelRegion(x: 2, y: 0, width: 12, height: 8))
-        #expect(PixelRegion(covering: Rect(x: -20, y: -20, width: 30, height: 25), width: 100, height: 50)
-            == PixelRegion(x: 0, y: 0, width: 10, height: 6))
-        #expect(PixelRegion(covering: Rect(x: 95, y: 45, width: 30, height: 30), width: 99, height: 49)
-            == PixelRegion(x: 94, y: 44, width: 5, height: 5))
-        #expect(PixelRegion(covering: Rect(x: 200, y: 0, width: 5, height: 5), width: 100, height: 50) == nil)
-        #expect(PixelRegion(covering: Rect(x: -1e300, y: 0, width: 1e301, height: .infinity), width: 100, height: 50) == nil)
-        #expect(PixelRegion(covering: Rect(x: -1e300, y: 0, width: 2e300, height: 10), width: 100, height: 50)
-            == PixelRegion(x: 0, y: 0, width: 100, height: 10))
-    }
 }
