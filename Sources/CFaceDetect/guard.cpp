@@ -104,4 +104,12 @@ cv::Mat toBGR(const fd_image *image) { return toBGR(view(image), image->format);
 
 } // namespace fd
 
+extern "C" fd_status fd_set_thread_count(int32_t count) {
+    return fd::guarded(__func__, [&] {
+        if (count < 0) fd::fail(FD_ERR_INVALID_ARGUMENT, "thread count " + std::to_string(count) + " is negative");
+        // OpenCV's own 0 means "no helper threads" and -1 its default: ours is a plain count.
+        cv::setNumThreads(count == 0 ? -1 : int(count));
+    });
+}
+
 extern "C" const char *fd_last_error(void) { return lastError.c_str(); }

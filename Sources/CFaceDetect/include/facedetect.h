@@ -132,6 +132,13 @@ fd_status fd_picture_copy_rgba(const fd_picture *picture, uint8_t *out_pixels,
  *  file in place; callers wanting atomicity pass a temporary path. */
 fd_status fd_jpeg_write(const char *path, const fd_image *image, int32_t quality);
 
+/** Sets how many threads OpenCV may use inside one call, for the whole
+ *  process (1: none besides the caller; 0: OpenCV's default, one per core).
+ *  A caller that already runs detectors on threads of its own sets 1, so
+ *  OpenCV's helper threads do not spin waiting for work on busy cores.
+ *  FD_ERR_INVALID_ARGUMENT for a negative count. */
+fd_status fd_set_thread_count(int32_t count);
+
 /** The message of the last failed call on this thread ("" when none). */
 const char *fd_last_error(void);
 

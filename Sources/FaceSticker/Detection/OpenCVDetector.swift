@@ -21,6 +21,14 @@ public final class OpenCVDetector: FaceDetector {
 
     deinit { OpenCV.destroyDetector(handle) }
 
+    /// Sets how many threads OpenCV may use inside each detection, for the
+    /// whole process (0: its default, one per core). Callers that run
+    /// detectors on threads of their own set 1: OpenCV's helpers would only
+    /// spin waiting for work on cores that are already busy.
+    public static func setThreadsPerDetection(_ count: Int) throws {
+        try OpenCV.setThreadCount(count)
+    }
+
     public func detect(in image: RGBAImage) throws -> [Face] {
         guard image.width > 0, image.height > 0 else { return [] }
         let faces = try OpenCV.detect(handle, in: image)

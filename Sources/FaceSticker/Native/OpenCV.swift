@@ -28,6 +28,12 @@ enum OpenCV {
         return handle
     }
 
+    /// Threads OpenCV may use inside one call, process-wide (0: its default).
+    static func setThreadCount(_ count: Int) throws {
+        let status = fd_set_thread_count(Int32(clamping: count))
+        guard status == FD_OK else { throw error(status, path: "OpenCV") }
+    }
+
     static func destroyDetector(_ handle: DetectorHandle) {
         fd_detector_destroy(handle)
     }

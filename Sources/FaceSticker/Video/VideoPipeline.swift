@@ -32,6 +32,8 @@ final class VideoPipeline: @unchecked Sendable {
         self.options = options
         self.painter = painter
         workers = max(1, options.detectorThreads ?? Self.defaultWorkers)
+        // The workers are the parallelism; the encoder needs every other cycle.
+        if workers > 1 { try OpenCVDetector.setThreadsPerDetection(1) }
         detected = ReorderQueue(capacity: workers + 2, producers: workers)
         tracks = try tracksPath.map { try TracksWriter(path: $0) }
         decoder = try FrameDecoder(info, layout: .yuv420p)

@@ -29,6 +29,12 @@ import Testing
         #expect(fd_jpeg_write(nil, nil, 90) == FD_ERR_INVALID_ARGUMENT)
     }
 
+    @Test func threadCountMustNotBeNegative() {
+        #expect(fd_set_thread_count(-2) == FD_ERR_INVALID_ARGUMENT)
+        #expect(String(cString: fd_last_error()).contains("negative"))
+        #expect(fd_set_thread_count(0) == FD_OK)
+    }
+
     @Test func successClearsTheLastError() {
         var p = fd_detector_params()
         _ = fd_detector_create(nil, nil)

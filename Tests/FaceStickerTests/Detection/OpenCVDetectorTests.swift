@@ -65,6 +65,21 @@ import Testing
         #expect(a.iou(Fixtures.astronautFace) >= 0.5)
     }
 
+    /// The video pipeline turns OpenCV's own threads off: that must not change a single face.
+    @Test(arguments: DetectorKind.allCases)
+    func oneThreadPerDetectionFindsTheSameFaces(kind: DetectorKind) throws {
+        let image = try ImageFile.read(path: Fixtures.messi)
+        let detector = try Fixtures.detector(kind)
+        try OpenCVDetector.setThreadsPerDetection(0)
+        let threaded = try detector.detect(in: image)
+        try OpenCVDetector.setThreadsPerDetection(1)
+        let single = try detector.detect(in: image)
+        try OpenCVDetector.setThreadsPerDetection(0)
+        #expect(!threaded.isEmpty)
+        #expect(Set(single) == Set(threaded))
+        #expect(throws: FaceStickerError.self) { try OpenCVDetector.setThreadsPerDetection(-1) }
+    }
+
     @Test func minSizeDropsSmallFaces() throws {
         var settings = Fixtures.settings(.yunet)
         settings.minSize = 200
