@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Video benchmark (`make bench`): `facesticker video` against a bare ffmpeg
 # transcode of the same clip with the same encoder settings, run alternately
-# (the median of BENCH_RUNS each, default 3), then the sticker jitter on
+# (the median of BENCH_RUNS each, default 5), then the sticker jitter on
 # carphone.mp4 with and without smoothing.
 # Usage: scripts/bench-video.sh [path/to/facesticker]
 set -euo pipefail
@@ -10,7 +10,7 @@ bin=${1:-.build/release/facesticker}
 shared=${SHARED:-../shared}
 clip=$shared/data/video/megamind-720p.mp4
 car=$shared/data/video/carphone.mp4
-runs=${BENCH_RUNS:-3}
+runs=${BENCH_RUNS:-5}
 preset=medium crf=23
 
 [ -x "$bin" ] || { echo "bench-video: $bin not built" >&2; exit 1; }
