@@ -63,7 +63,7 @@ public struct TrackPainter: Sendable {
             var image = YUVConversion.rgba(frame, matrix: matrix)
             let original = image
             draw(faces, onto: &image)
-            YUVConversion.write(image, original: original, into: &frame, region: PixelRegion(frame), matrix: matrix)
+            YUVConversion.write(image, original: original, into: &frame, matrix: matrix)
             return
         }
         for face in faces {

@@ -39,7 +39,7 @@ import Testing
         var image = original
         Compositor.draw(Self.art, at: placement, onto: &image)
         var viaRGB = before
-        YUVConversion.write(image, original: original, into: &viaRGB, region: PixelRegion(before), matrix: Self.bt709)
+        YUVConversion.write(image, original: original, into: &viaRGB, matrix: Self.bt709)
         var worst = 0, changed = 0
         for i in before.data.indices {
             worst = max(worst, abs(Int(direct.data[i]) - Int(viaRGB.data[i])))

@@ -42,11 +42,10 @@ import Testing
         var frame = YUVFrame(width: 20, height: 10, y: 50, u: 100, v: 150)
         for i in frame.data.indices { frame.data[i] = UInt8(truncatingIfNeeded: 40 + i % 150) }
         let before = frame
-        let region = PixelRegion(x: 4, y: 2, width: 8, height: 6)
-        let original = YUVConversion.rgba(frame, region: region, matrix: Self.bt601)
+        let original = YUVConversion.rgba(frame, matrix: Self.bt601)
         var drawn = original
-        drawn[3, 3] = (255, 0, 0, 255)  // frame pixel (7, 5)
-        YUVConversion.write(drawn, original: original, into: &frame, region: region, matrix: Self.bt601)
+        drawn[7, 5] = (255, 0, 0, 255)
+        YUVConversion.write(drawn, original: original, into: &frame, matrix: Self.bt601)
         var changed: [Int] = []
         for i in frame.data.indices where frame.data[i] != before.data[i] { changed.append(i) }
         let chroma = (5 / 2) * frame.chromaWidth + 7 / 2
