@@ -3,12 +3,60 @@
 
 #include <opencv2/highgui.hpp>
 
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 struct fd_window {
     std::string name;
     bool shown = false;
 };
 
 extern "C" {
+
+fd_status fd_window_probe(int32_t timeout_ms, int32_t *out_reachable) {
+    return fd::guarded(__func__, [&] {
+        if (out_reachable == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "out_reachable is NULL");
+        if (timeout_ms < 1 || timeout_ms > 60000) fd::fail(FD_ERR_INVALID_ARGUMENT, "timeout_ms must be 1...60000");
+        *out_reachable = 0;
+        const pid_t child = fork();
+        if (child < 0) fd::fail(FD_ERR_INTERNAL, std::string("fork: ") + std::strerror(errno));
+        if (child == 0) {
+            // The copy's abort must be quiet: no toolkit complaints, no crash report.
+            const int null = open("/dev/null", O_WRONLY);
+            if (null >= 0) {
+                dup2(null, STDOUT_FILENO);
+                dup2(null, STDERR_FILENO);
+            }
+            signal(SIGABRT, SIG_DFL);
+            int status = 0;
+            try {
+                cv::namedWindow("facesticker display probe", cv::WINDOW_AUTOSIZE);
+                cv::destroyAllWindows();
+            } catch (...) {
+                status = 1;
+            }
+            _exit(status);
+        }
+        int status = 0;
+        for (int waited = 0;; waited += 10) {
+            const pid_t done = waitpid(child, &status, WNOHANG);
+            if (done == child) break;
+            if (done < 0 && errno != EINTR) fd::fail(FD_ERR_INTERNAL, std::string("waitpid: ") + std::strerror(errno));
+            if (waited >= timeout_ms) {
+                // A display that does not answer is as good as none.
+                kill(child, SIGKILL);
+                waitpid(child, &status, 0);
+                return;
+            }
+            usleep(10000);
+        }
+        *out_reachable = WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 1 : 0;
+    });
+}
 
 fd_status fd_window_create(const char *title, fd_window **out_window) {
     return fd::guarded(__func__, [&] {

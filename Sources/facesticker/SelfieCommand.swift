@@ -99,7 +99,7 @@ enum SelfieCommand: Command {
         let renderer = StickerRenderer(stickers: stickers, assignment: assignment, filters: filters)
 
         if preview {
-            if let missing = PreviewWindow.missingDisplay() {
+            if let missing = PreviewWindow.unavailable {
                 Console.note("selfie: --preview: \(missing); carrying on without a preview")
             } else {
                 return try runPreview(session, renderer: renderer, library: library, destination: destination,

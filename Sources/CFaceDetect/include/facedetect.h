@@ -146,12 +146,20 @@ const char *fd_last_error(void);
  * Preview windows (OpenCV highgui), for `facesticker selfie --preview`.
  *
  * highgui aborts the process when it cannot reach a display, so callers must
- * check that one exists ($DISPLAY, $WAYLAND_DISPLAY, or an explicit
- * $QT_QPA_PLATFORM) before fd_window_create. Windows must be used from the
- * main thread. The same ownership rules as above apply.
+ * check that one is named ($DISPLAY, $WAYLAND_DISPLAY, or an explicit
+ * $QT_QPA_PLATFORM) and that fd_window_probe can open a window there before
+ * fd_window_create. Windows must be used from the main thread. The same
+ * ownership rules as above apply.
  * ------------------------------------------------------------------------ */
 
 typedef struct fd_window fd_window;
+
+/** Tries to open a window in a forked copy of this process, so that a named
+ *  but unreachable display (a stale $DISPLAY after an SSH session, say)
+ *  aborts the copy rather than the caller. Writes 1 to *out_reachable when
+ *  the copy opened and closed a window within `timeout_ms` (1...60000),
+ *  else 0. Call it before any window exists in this process. */
+fd_status fd_window_probe(int32_t timeout_ms, int32_t *out_reachable);
 
 /** Opens a window titled `title` (sized to the images shown). The caller owns *out_window. */
 fd_status fd_window_create(const char *title, fd_window **out_window);

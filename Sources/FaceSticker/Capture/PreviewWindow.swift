@@ -14,10 +14,23 @@ public final class PreviewWindow {
         return "no display ($DISPLAY and $WAYLAND_DISPLAY are unset)"
     }
 
-    /// Opens a window; fails with the reason when there is no display.
+    /// Why no window can open in this process, or nil when one can; worked
+    /// out once. A named display is tried in a forked copy of the process
+    /// first (for up to 5 s), because one that cannot be reached (a stale
+    /// `$DISPLAY` after an SSH session) aborts the process inside highgui.
+    public static let unavailable: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        if let missing = missingDisplay(environment: environment) { return missing }
+        if (try? OpenCV.windowCanOpen(timeoutMilliseconds: 5000)) == true { return nil }
+        let named = ["DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"]
+            .compactMap { name in environment[name].flatMap { $0.isEmpty ? nil : "$\(name) is \($0)" } }
+        return "cannot open a window (\(named.joined(separator: ", ")))"
+    }()
+
+    /// Opens a window; fails with the reason when no window can open here.
     public init(title: String) throws {
-        if let missing = Self.missingDisplay() {
-            throw FaceStickerError.invalidArgument("preview: \(missing)")
+        if let unavailable = Self.unavailable {
+            throw FaceStickerError.invalidArgument("preview: \(unavailable)")
         }
         handle = try OpenCV.createWindow(title: title)
     }

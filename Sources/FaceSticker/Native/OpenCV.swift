@@ -126,6 +126,14 @@ extension OpenCV {
     typealias WindowHandle = OpaquePointer
 
     /// Opens a highgui window. Callers check for a display first: highgui aborts without one.
+    /// Whether a window opens (tried in a forked copy of the process, which highgui may abort).
+    static func windowCanOpen(timeoutMilliseconds: Int) throws -> Bool {
+        var reachable: Int32 = 0
+        let status = fd_window_probe(Int32(clamping: timeoutMilliseconds), &reachable)
+        guard status == FD_OK else { throw error(status, path: "preview") }
+        return reachable == 1
+    }
+
     static func createWindow(title: String) throws -> WindowHandle {
         var handle: WindowHandle?
         let status = fd_window_create(title, &handle)

@@ -29,6 +29,15 @@ import Testing
         #expect(fd_jpeg_write(nil, nil, 90) == FD_ERR_INVALID_ARGUMENT)
     }
 
+    @Test func windowProbeChecksItsArguments() {
+        var reachable: Int32 = 7
+        #expect(fd_window_probe(100, nil) == FD_ERR_INVALID_ARGUMENT)
+        #expect(fd_window_probe(0, &reachable) == FD_ERR_INVALID_ARGUMENT)
+        #expect(fd_window_probe(60001, &reachable) == FD_ERR_INVALID_ARGUMENT)
+        #expect(String(cString: fd_last_error()).contains("timeout_ms"))
+        #expect(reachable == 7, "nothing written on refusal")
+    }
+
     @Test func threadCountMustNotBeNegative() {
         #expect(fd_set_thread_count(-2) == FD_ERR_INVALID_ARGUMENT)
         #expect(String(cString: fd_last_error()).contains("negative"))
