@@ -22,8 +22,10 @@ let package = Package(
                                  "opencv_dnn", "opencv_highgui", "stdc++", "m"].map { .linkedLibrary($0) }),
         .target(name: "FaceSticker", dependencies: ["CFaceDetect", "CPNG", "CV4L2"]),
         .executableTarget(name: "facesticker", dependencies: ["FaceSticker"]),
-        .executableTarget(name: "facesticker-bench", dependencies: ["FaceSticker"]),
-        .testTarget(name: "FaceStickerTests", dependencies: ["FaceSticker", "CFaceDetect"]),
+        .executableTarget(name: "facesticker-bench", dependencies: ["FaceSticker", "NoFaceImages"]),
+        // Seeded pictures with no face in them, shared by the tests and the benchmark.
+        .target(name: "NoFaceImages", dependencies: ["FaceSticker"]),
+        .testTarget(name: "FaceStickerTests", dependencies: ["FaceSticker", "CFaceDetect", "NoFaceImages"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -11,3 +11,7 @@ echo "== detection: ours vs python3-opencv ($shared/data/wider-dev and megamind-
 ffmpeg -v error -i "$shared/data/video/megamind-720p.mp4" -vf "select=not(mod(n\,10))" -fps_mode passthrough \
     "$work/frame-%03d.png"
 "$bin_dir/facesticker-bench" detect "$shared/data/wider-dev" /usr/bin/python3 scripts/bench_opencv.py "$work"/frame-*.png
+
+echo
+echo "== false faces: seeded noise, textures and flat frames (none holds a face)"
+"$bin_dir/facesticker-bench" false-faces

@@ -1,7 +1,10 @@
-// fd_detector: parameter checks, downscaling, mapping back and ordering,
-// shared by the three backends.
+// fd_detector: parameter checks and ordering shared by the three backends,
+// and the two primitives the Swift layer builds its policy on (NMS, resize).
+// Sizing and filtering policy lives in Swift: a detector runs on exactly the
+// image it is given.
 #include "internal.hpp"
 
+#include <opencv2/dnn.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -15,6 +18,8 @@ struct fd_detector {
 
 namespace {
 
+// The library's own safety limits (a scale factor of 1 would never end, say);
+// the user-facing ranges are checked in Swift, which owns the settings.
 void checkParams(const fd_detector_params &p) {
     using fd::fail;
     auto range = [](const char *name, double value, double low, double high) {
@@ -25,9 +30,8 @@ void checkParams(const fd_detector_params &p) {
     const int64_t kind = fd::rawValue(p.kind);
     if (kind != FD_DETECTOR_HAAR && kind != FD_DETECTOR_YUNET && kind != FD_DETECTOR_CENTERFACE)
         fail(FD_ERR_INVALID_ARGUMENT, "unknown detector kind " + std::to_string(kind));
-    range("max_input_side", p.max_input_side, 0, 16384);
     if (p.kind == FD_DETECTOR_HAAR) {
-        range("scale_factor", p.scale_factor, 1.0001, 10);
+        range("scale_factor", p.scale_factor, 1.01, 10);
         range("min_neighbors", p.min_neighbors, 0, 1000);
         range("min_size", p.min_size, 0, 16384);
         range("max_size", p.max_size, 0, 16384);
@@ -40,83 +44,9 @@ void checkParams(const fd_detector_params &p) {
     }
 }
 
-// Downscales so the longest side is at most `maxSide`; returns the factors
-// that map the copy's coordinates back (exact per axis, since each side is
-// rounded separately).
-cv::Mat downscaled(const cv::Mat &bgr, int maxSide, double &backX, double &backY) {
-    backX = backY = 1;
-    const int longest = std::max(bgr.cols, bgr.rows);
-    if (maxSide <= 0 || longest <= maxSide) return bgr;
-    const double scale = double(maxSide) / longest;
-    const int width = std::max(1, int(std::lround(bgr.cols * scale)));
-    const int height = std::max(1, int(std::lround(bgr.rows * scale)));
-    cv::Mat small;
-    cv::resize(bgr, small, cv::Size(width, height), 0, 0, cv::INTER_AREA);
-    backX = double(bgr.cols) / width;
-    backY = double(bgr.rows) / height;
-    return small;
-}
-
-// A face has texture. The DNNs (YuNet above all) report confident "faces" on
-// flat black or grey frames, which would put stickers on a fade to black;
-// boxes whose pixels barely vary are dropped. Real faces measure 10 or more.
-constexpr double kMinFaceContrast = 4.0;
-
-bool hasTexture(const cv::Mat &bgr, const fd_face &face) {
-    const cv::Rect box = cv::Rect(int(face.x), int(face.y), int(std::ceil(face.width)), int(std::ceil(face.height))) &
-                         cv::Rect(0, 0, bgr.cols, bgr.rows);
-    if (box.area() <= 0) return false;
-    cv::Mat grey;
-    cv::cvtColor(bgr(box), grey, cv::COLOR_BGR2GRAY);
-    cv::Scalar mean, deviation;
-    cv::meanStdDev(grey, mean, deviation);
-    return deviation[0] >= kMinFaceContrast;
-}
-
-void mapBack(fd_face &face, double sx, double sy) {
-    face.x = float(face.x * sx);
-    face.y = float(face.y * sy);
-    face.width = float(face.width * sx);
-    face.height = float(face.height * sy);
-    for (int i = 0; i < 5; ++i) {
-        face.landmarks[2 * i] = float(face.landmarks[2 * i] * sx);
-        face.landmarks[2 * i + 1] = float(face.landmarks[2 * i + 1] * sy);
-    }
-}
-
 } // namespace
 
 extern "C" {
-
-fd_status fd_detector_default_params(fd_detector_kind kind, fd_detector_params *out_params) {
-    return fd::guarded(__func__, [&] {
-        if (out_params == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "out_params is NULL");
-        fd_detector_params p{};
-        p.model_path = nullptr;
-        p.top_k = 5000;
-        p.scale_factor = 1.1;
-        p.min_neighbors = 5;
-        switch (fd::rawValue(kind)) {
-        case FD_DETECTOR_HAAR:
-            p.max_input_side = 1024;
-            p.min_size = 24;
-            break;
-        case FD_DETECTOR_YUNET:
-            p.max_input_side = 640;
-            p.score_threshold = 0.5f;
-            p.nms_threshold = 0.3f;
-            break;
-        case FD_DETECTOR_CENTERFACE:
-            p.max_input_side = 640;
-            p.score_threshold = 0.5f;
-            p.nms_threshold = 0.3f;
-            break;
-        default: fd::fail(FD_ERR_INVALID_ARGUMENT, "unknown detector kind " + std::to_string(fd::rawValue(kind)));
-        }
-        p.kind = kind; // known valid only now
-        *out_params = p;
-    });
-}
 
 fd_status fd_detector_create(const fd_detector_params *params, fd_detector **out_detector) {
     return fd::guarded(__func__, [&] {
@@ -143,35 +73,64 @@ void fd_detector_destroy(fd_detector *detector) { delete detector; }
 
 fd_status fd_detector_detect(fd_detector *detector, const fd_image *image, fd_face *out_faces,
                              int32_t capacity, int32_t *out_count) {
-    int32_t needed = 0;
-    const fd_status status = fd::guarded(__func__, [&] {
+    return fd::guarded(__func__, [&] {
         if (detector == nullptr || out_count == nullptr)
             fd::fail(FD_ERR_INVALID_ARGUMENT, "detector or out_count is NULL");
         if (capacity < 0 || (capacity > 0 && out_faces == nullptr))
             fd::fail(FD_ERR_INVALID_ARGUMENT, "out_faces is NULL or capacity is negative");
-        // Downscale first, then convert: a 720p frame converted whole costs more
-        // than the detector's small copy.
-        double backX, backY;
-        const cv::Mat small = downscaled(fd::view(image), detector->params.max_input_side, backX, backY);
-        const cv::Mat input = fd::toBGR(small, image->format);
-        std::vector<fd_face> faces = detector->backend->detect(input);
-        faces.erase(std::remove_if(faces.begin(), faces.end(),
-                                   [&](const fd_face &face) { return !hasTexture(input, face); }),
-                    faces.end());
-        std::sort(faces.begin(), faces.end(),
-                         [](const fd_face &a, const fd_face &b) { return a.score > b.score; });
-        needed = int32_t(faces.size());
+        std::vector<fd_face> faces = detector->backend->detect(fd::toBGR(image));
+        std::sort(faces.begin(), faces.end(), [](const fd_face &a, const fd_face &b) { return a.score > b.score; });
+        const int32_t needed = int32_t(faces.size());
         const int32_t written = std::min(needed, capacity);
-        for (int32_t i = 0; i < written; ++i) {
-            out_faces[i] = faces[size_t(i)];
-            mapBack(out_faces[i], backX, backY);
-        }
+        std::copy(faces.begin(), faces.begin() + written, out_faces);
         *out_count = needed;
         if (needed > capacity)
             fd::fail(FD_ERR_CAPACITY, "found " + std::to_string(needed) + " faces, room for " +
                                           std::to_string(capacity));
     });
-    return status;
+}
+
+fd_status fd_nms(const fd_box *boxes, const float *scores, int32_t count, float score_threshold,
+                 float nms_threshold, int32_t top_k, int32_t integer_boxes, int32_t *out_keep, int32_t *out_kept) {
+    return fd::guarded(__func__, [&] {
+        if (count < 0 || out_kept == nullptr || (count > 0 && (boxes == nullptr || scores == nullptr || out_keep == nullptr)))
+            fd::fail(FD_ERR_INVALID_ARGUMENT, "a pointer is NULL or count is negative");
+        if (!(nms_threshold >= 0 && nms_threshold <= 1) || !std::isfinite(score_threshold) || top_k < 0)
+            fd::fail(FD_ERR_INVALID_ARGUMENT, "nms_threshold must be 0...1, score_threshold finite, top_k >= 0");
+        std::vector<float> scoreList(scores, scores + count);
+        std::vector<int> keep;
+        if (integer_boxes) {
+            // As cv::FaceDetectorYN: boxes converted to int (truncated), non-finite values as 0.
+            auto whole = [](float v) { return std::isfinite(v) && std::fabs(v) < 1e9f ? int(v) : 0; };
+            std::vector<cv::Rect2i> rects;
+            for (int32_t i = 0; i < count; ++i)
+                rects.emplace_back(whole(boxes[i].x), whole(boxes[i].y), whole(boxes[i].width), whole(boxes[i].height));
+            cv::dnn::NMSBoxes(rects, scoreList, score_threshold, nms_threshold, keep, 1.f, int(top_k));
+        } else {
+            std::vector<cv::Rect2d> rects;
+            for (int32_t i = 0; i < count; ++i) rects.emplace_back(boxes[i].x, boxes[i].y, boxes[i].width, boxes[i].height);
+            cv::dnn::NMSBoxes(rects, scoreList, score_threshold, nms_threshold, keep, 1.f, int(top_k));
+        }
+        for (size_t k = 0; k < keep.size(); ++k) out_keep[k] = int32_t(keep[k]);
+        *out_kept = int32_t(keep.size());
+    });
+}
+
+fd_status fd_image_resize(const fd_image *image, uint8_t *out_pixels, int32_t width, int32_t height,
+                          int32_t stride, int64_t capacity) {
+    return fd::guarded(__func__, [&] {
+        const cv::Mat source = fd::view(image);
+        if (out_pixels == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "out_pixels is NULL");
+        if (width <= 0 || height <= 0 || width > 65536 || height > 65536)
+            fd::fail(FD_ERR_INVALID_ARGUMENT, "target size " + std::to_string(width) + "x" + std::to_string(height) +
+                                                  " is not 1...65536 a side");
+        if (int64_t(stride) < int64_t(width) * source.channels() || int64_t(stride) * height > capacity)
+            fd::fail(FD_ERR_INVALID_ARGUMENT, "the output buffer is too small for the target size");
+        cv::Mat target(height, width, source.type(), out_pixels, size_t(stride));
+        const bool shrinking = int64_t(width) * height < int64_t(source.cols) * source.rows;
+        cv::resize(source, target, cv::Size(width, height), 0, 0, shrinking ? cv::INTER_AREA : cv::INTER_LINEAR);
+        if (target.data != out_pixels) fd::fail(FD_ERR_INTERNAL, "resize reallocated its output");
+    });
 }
 
 } // extern "C"

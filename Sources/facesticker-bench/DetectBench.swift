@@ -25,7 +25,7 @@ enum DetectBench {
             // The baseline runs right before ours, so both see the same machine load.
             let baseline = try Baseline.run(python: python, script: script, models: models, detector: kind,
                                             images: dataset.images.map(\.path) + frames)
-            let detector = try OpenCVDetector(settings: .defaults(for: kind))
+            let detector = try FaceFinder(settings: rawSettings(kind))
             _ = try detector.detect(in: widerImages[0]) // loads lazily built networks
             let ours = try time(detector, on: widerImages)
             let oursEval = try DatasetEvaluation(dataset: dataset, detections: ours.faces)
@@ -57,7 +57,16 @@ enum DetectBench {
         }
     }
 
-    private static func time(_ detector: OpenCVDetector, on images: [RGBAImage]) throws -> Timed {
+    /// A detector's defaults with nothing of FaceFinder's own on top (no verifier, upright only):
+    /// what OpenCV's sample code does, so the two can be compared.
+    static func rawSettings(_ kind: DetectorKind) -> DetectorSettings {
+        var settings = DetectorSettings.defaults(for: kind)
+        settings.verifier = .none
+        settings.rotations = .none
+        return settings
+    }
+
+    private static func time(_ detector: any FaceDetector, on images: [RGBAImage]) throws -> Timed {
         var timed = Timed(seconds: [], faces: [])
         for image in images {
             let start = DispatchTime.now().uptimeNanoseconds

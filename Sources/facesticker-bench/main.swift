@@ -3,6 +3,7 @@ import Foundation
 
 // facesticker-bench: the benchmarks `make bench` runs (see scripts/bench.sh).
 //   facesticker-bench detect DATASET_DIR PYTHON BASELINE_SCRIPT [FRAME.png...]
+//   facesticker-bench false-faces     (faces found on seeded noise, textures, flat frames)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -10,8 +11,11 @@ do {
     case "detect" where arguments.count >= 4:
         try DetectBench.run(dataset: arguments[1], frames: Array(arguments.dropFirst(4)), python: arguments[2],
                             script: arguments[3])
+    case "false-faces" where arguments.count == 1:
+        try FalseFaceBench.run()
     default:
-        FileHandle.standardError.write(Data("usage: facesticker-bench detect DATASET PYTHON SCRIPT [FRAME...]\n".utf8))
+        FileHandle.standardError.write(Data(("usage: facesticker-bench detect DATASET PYTHON SCRIPT [FRAME...]\n"
+            + "       facesticker-bench false-faces\n").utf8))
         exit(1)
     }
 } catch {

@@ -150,17 +150,17 @@ enum TuneCommand: Command {
     }
 
     /// The `tuning` notes of the config file.
-    private static func notes(_ report: TuningReport, dataset: String) -> [String: String] {
+    private static func notes(_ report: TuningReport, dataset: String) -> [String: DetectorConfig.Note] {
         let best = report.best, m = report.metrics(of: best)
-        var notes = [
-            "objective": report.objective.description, "dataset": dataset, "subset": report.subset.rawValue,
-            "iou": JSONText.number(report.iouThreshold, digits: 3),
-            "score": report.objectiveValue(of: best).map { JSONText.number($0, digits: 4) } ?? "-",
-            "precision": JSONText.number(m.precision, digits: 4), "recall": JSONText.number(m.recall, digits: 4),
-            "f1": JSONText.number(m.f1, digits: 4), "ap": JSONText.number(m.averagePrecision, digits: 4),
+        var notes: [String: DetectorConfig.Note] = [
+            "objective": .text(report.objective.description), "dataset": .text(dataset),
+            "subset": .text(report.subset.rawValue), "iou": .number(report.iouThreshold),
+            "precision": .number(m.precision), "recall": .number(m.recall), "f1": .number(m.f1),
+            "ap": .number(m.averagePrecision),
         ]
+        if let score = report.objectiveValue(of: best) { notes["score"] = .number(score) }
         if let baseline = report.baseline(for: best.settings.kind), let value = report.objectiveValue(of: baseline) {
-            notes["defaultScore"] = JSONText.number(value, digits: 4)
+            notes["defaultScore"] = .number(value)
         }
         return notes
     }

@@ -72,30 +72,25 @@ typedef enum fd_detector_kind {
 } fd_detector_kind;
 
 /**
- * Detector settings. Fields a detector does not use are ignored.
+ * Detector settings. Fields a detector does not use are ignored; there are no
+ * defaults here (the caller, FaceSticker's Swift layer, owns every setting).
  * `model_path` is a cascade XML for Haar, an ONNX file for the DNNs.
  */
 typedef struct fd_detector_params {
     fd_detector_kind kind;
     const char *model_path;
-    /** Longest side, in pixels, of the copy the detector runs on; larger
-     *  images are downscaled and the faces mapped back. 0: full size. */
-    int32_t max_input_side;
     /* DNN detectors */
     float score_threshold; /* 0...1 */
     float nms_threshold;   /* 0...1 */
-    int32_t top_k;         /* > 0 */
+    int32_t top_k;         /* 1...100000 */
     /* Haar */
-    double scale_factor;   /* > 1 */
-    int32_t min_neighbors; /* >= 0 */
+    double scale_factor;   /* 1.01...10 */
+    int32_t min_neighbors; /* 0...1000 */
     int32_t min_size;      /* pixels, 0: no minimum */
     int32_t max_size;      /* pixels, 0: no maximum */
 } fd_detector_params;
 
 typedef struct fd_detector fd_detector;
-
-/** Fills `out_params` with the defaults for `kind` (model_path NULL). */
-fd_status fd_detector_default_params(fd_detector_kind kind, fd_detector_params *out_params);
 
 /** Loads the model; on success the caller owns *out_detector. */
 fd_status fd_detector_create(const fd_detector_params *params, fd_detector **out_detector);
@@ -103,7 +98,9 @@ fd_status fd_detector_create(const fd_detector_params *params, fd_detector **out
 void fd_detector_destroy(fd_detector *detector);
 
 /**
- * Detects faces in `image`. Writes up to `capacity` faces, best first, to
+ * Detects faces in `image`, exactly as given: the library neither resizes nor
+ * filters (callers shrink large images first, see fd_image_resize). Faces are
+ * in `image`'s pixel coordinates. Writes up to `capacity` faces, best first, to
  * `out_faces` and the number found to *out_count. When more faces were found
  * than fit, returns FD_ERR_CAPACITY with *out_count set to the number needed
  * (the first `capacity` faces are written). A detector handle must not be
@@ -111,6 +108,30 @@ void fd_detector_destroy(fd_detector *detector);
  */
 fd_status fd_detector_detect(fd_detector *detector, const fd_image *image,
                              fd_face *out_faces, int32_t capacity, int32_t *out_count);
+
+/** An axis-aligned box, for fd_nms. */
+typedef struct fd_box {
+    float x, y, width, height;
+} fd_box;
+
+/**
+ * OpenCV's greedy non-maximum suppression (cv::dnn::NMSBoxes, eta 1), as the
+ * detectors run it: boxes scoring above `score_threshold` are taken best
+ * first (at most `top_k`, 0: all), each kept unless it overlaps a kept one by
+ * more than `nms_threshold` (IoU). With `integer_boxes` 1 the boxes are first
+ * truncated to whole pixels, as YuNet does. Writes the indices kept, best
+ * first, to `out_keep` (room for `count` indices) and their number to *out_kept.
+ */
+fd_status fd_nms(const fd_box *boxes, const float *scores, int32_t count, float score_threshold,
+                 float nms_threshold, int32_t top_k, int32_t integer_boxes, int32_t *out_keep, int32_t *out_kept);
+
+/**
+ * Resizes `image` into the caller's buffer of `height` rows of `stride` bytes,
+ * `width` x `height` pixels in the same pixel format: area averaging when
+ * shrinking, bilinear when enlarging.
+ */
+fd_status fd_image_resize(const fd_image *image, uint8_t *out_pixels, int32_t width, int32_t height,
+                          int32_t stride, int64_t capacity);
 
 /** A decoded image file, upright (JPEG EXIF orientation applied). */
 typedef struct fd_picture fd_picture;

@@ -2,140 +2,136 @@ import Foundation
 
 /// Reads and writes the detector config file (`--config FILE`, written by `tune`).
 ///
-/// The file is a JSON object with the keys of `DetectorSettings` (`detector`
-/// for the kind); missing keys keep their defaults, unknown keys are refused so
-/// a typo is not silently ignored, and `tuning` may hold free-form notes.
+/// The file is a JSON object: `detector` (haar, yunet or centerface; missing:
+/// the installed default), `model` (a path), one key per `DetectorParameter`
+/// (numbers, or names for choices), and `tuning`, free-form notes. Missing keys
+/// keep their defaults; unknown keys are refused, so a typo is not silently
+/// ignored. Every error names the file, the key and the problem.
 public enum DetectorConfig {
-    /// Settings from the file at `path`; the error names the file and the bad key.
+    /// Settings from the file at `path`.
     public static func load(path: String) throws -> DetectorSettings {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FaceStickerError.fileNotFound(path: path)
-        }
-        return try decode(data, source: path)
+        try decode(try InputFile.contents(of: path, role: "config"), source: path)
     }
 
     /// Settings from JSON bytes; `source` names them in errors.
     public static func decode(_ data: Data, source: String) throws -> DetectorSettings {
-        let file: File
+        let object: [String: JSONValue]
         do {
-            file = try JSONDecoder().decode(File.self, from: data)
-        } catch let error as DecodingError {
-            throw describe(error, source: source)
+            guard case .object(let o) = try JSONDecoder().decode(JSONValue.self, from: data) else {
+                throw FaceStickerError.unreadable(path: source, reason: "not a valid config: a JSON object {...} expected")
+            }
+            object = o
         } catch let error as FaceStickerError {
             throw error
         } catch {
-            throw FaceStickerError.unreadable(path: source, reason: "not a valid config: \(error)")
+            throw FaceStickerError.unreadable(path: source, reason: "not a valid config: not valid JSON")
         }
-        guard let kind = file.detector else {
-            throw FaceStickerError.badValue(path: source, key: "detector", reason: "missing (haar, yunet or centerface)")
+        func bad(_ key: String, _ reason: String) -> FaceStickerError { .badValue(path: source, key: key, reason: reason) }
+        var kind = ModelStore.defaultKind()
+        if let value = object["detector"] {
+            let names = DetectorKind.allCases.map(\.rawValue).joined(separator: ", ")
+            guard case .string(let name) = value, let named = DetectorKind(rawValue: name) else {
+                throw bad("detector", "\(value.shown) is not one of \(names)")
+            }
+            kind = named
         }
         var settings = DetectorSettings.defaults(for: kind)
-        if let v = file.model { settings.model = v }
-        if let v = file.inputSize { settings.inputSize = v }
-        if let v = file.scoreThreshold { settings.scoreThreshold = v }
-        if let v = file.nmsThreshold { settings.nmsThreshold = v }
-        if let v = file.topK { settings.topK = v }
-        if let v = file.scaleFactor { settings.scaleFactor = v }
-        if let v = file.minNeighbors { settings.minNeighbors = v }
-        if let v = file.minSize { settings.minSize = v }
-        if let v = file.maxSize { settings.maxSize = v }
+        for key in object.keys.sorted() {
+            guard let value = object[key] else { continue }
+            switch key {
+            case "detector", "tuning": continue
+            case "model":
+                guard case .string(let path) = value, !path.isEmpty else { throw bad(key, "expected a file path") }
+                settings.model = path
+            default:
+                guard let parameter = DetectorParameter(rawValue: key) else {
+                    let known = ["detector", "model"] + DetectorParameter.allCases.map(\.key) + ["tuning"]
+                    throw bad(key, "unknown key (known: \(known.joined(separator: ", ")))")
+                }
+                let number: Double
+                switch (value, parameter.spec.value) {
+                case (.string(let name), .choice(let names)):
+                    guard let index = names.firstIndex(of: name) else {
+                        throw bad(key, "\(value.shown) is not one of \(names.joined(separator: ", "))")
+                    }
+                    number = Double(index)
+                case (.number(let n), .whole), (.number(let n), .number):
+                    number = n
+                case (_, .choice(let names)):
+                    throw bad(key, "expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), got \(value.shown)")
+                default:
+                    throw bad(key, "expected a number, got \(value.shown)")
+                }
+                if let problem = parameter.check(number) { throw bad(key, problem) }
+                settings[parameter] = number
+            }
+        }
         try settings.validate(source: source)
         return settings
     }
 
-    /// The settings as config-file JSON, keys sorted, model path only when set.
-    public static func encode(_ settings: DetectorSettings, notes: [String: String] = [:]) -> Data {
-        var object: [String: Any] = [
-            "detector": settings.kind.rawValue, "inputSize": settings.inputSize,
-            "scoreThreshold": settings.scoreThreshold, "nmsThreshold": settings.nmsThreshold,
-            "topK": settings.topK, "scaleFactor": settings.scaleFactor, "minNeighbors": settings.minNeighbors,
-            "minSize": settings.minSize, "maxSize": settings.maxSize,
-        ]
-        if let model = settings.model { object["model"] = model }
-        if !notes.isEmpty { object["tuning"] = notes }
-        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys]
-        return (try? JSONSerialization.data(withJSONObject: object, options: options)) ?? Data()
+    /// A note `tune` leaves in the file: text or a number.
+    public enum Note: Sendable, Equatable {
+        case text(String)
+        case number(Double)
     }
 
-    private static func describe(_ error: DecodingError, source: String) -> FaceStickerError {
-        func key(_ path: [CodingKey]) -> String { path.map(\.stringValue).joined(separator: ".") }
-        switch error {
-        case .typeMismatch(let type, let context):
-            return .badValue(path: source, key: key(context.codingPath), reason: "expected \(expected(type))")
-        case .valueNotFound(let type, let context):
-            return .badValue(path: source, key: key(context.codingPath), reason: "expected \(expected(type)), got null")
-        case .keyNotFound(let missing, let context):
-            return .badValue(path: source, key: key(context.codingPath + [missing]), reason: "missing")
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty {
-                return .unreadable(path: source, reason: "not valid JSON")
-            }
-            return .badValue(path: source, key: key(context.codingPath), reason: context.debugDescription)
-        @unknown default:
-            return .unreadable(path: source, reason: "not a valid config")
+    /// The settings as config-file JSON: keys sorted, numbers as numbers,
+    /// choices by name, the model path only when set, then the notes.
+    public static func encode(_ settings: DetectorSettings, notes: [String: Note] = [:]) -> Data {
+        var fields = [("detector", JSONText.string(settings.kind.rawValue))]
+        if let model = settings.model { fields.append(("model", JSONText.string(model))) }
+        for parameter in DetectorParameter.allCases {
+            let value = settings[parameter]
+            let text = parameter.spec.value == .number || parameter.spec.value == .whole
+                ? JSONText.number(value, digits: 6) : JSONText.string(parameter.describe(value))
+            fields.append((parameter.key, text))
         }
+        var lines = fields.sorted { $0.0 < $1.0 }.map { "  \(JSONText.string($0.0)): \($0.1)" }
+        if !notes.isEmpty {
+            let inner = notes.keys.sorted().map { key -> String in
+                let text: String
+                switch notes[key] {
+                case .number(let n)?: text = JSONText.number(n, digits: 6)
+                case .text(let t)?: text = JSONText.string(t)
+                case nil: text = "null"
+                }
+                return "    \(JSONText.string(key)): \(text)"
+            }
+            lines.append("  \"tuning\": {\n" + inner.joined(separator: ",\n") + "\n  }")
+        }
+        return Data(("{\n" + lines.joined(separator: ",\n") + "\n}\n").utf8)
+    }
+}
+
+/// Any JSON value, decoded without Foundation's bridging (so `true` is never a number).
+enum JSONValue: Decodable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let n = try? c.decode(Double.self) { self = .number(n) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: JSONValue].self)) }
     }
 
-    private static func expected(_ type: Any.Type) -> String {
-        switch type {
-        case is Int.Type: return "a whole number"
-        case is Double.Type: return "a number"
-        case is String.Type: return "a string"
-        default: return "a JSON object"
-        }
-    }
-
-    /// The file's keys, all optional.
-    private struct File: Decodable {
-        var detector: DetectorKind?
-        var model: String?
-        var inputSize: Int?
-        var scoreThreshold: Double?
-        var nmsThreshold: Double?
-        var topK: Int?
-        var scaleFactor: Double?
-        var minNeighbors: Int?
-        var minSize: Int?
-        var maxSize: Int?
-
-        private enum Key: String, CodingKey, CaseIterable {
-            case detector, model, inputSize, scoreThreshold, nmsThreshold, topK, scaleFactor, minNeighbors
-            case minSize, maxSize, tuning
-        }
-
-        private struct AnyKey: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
-        init(from decoder: Decoder) throws {
-            let all = try decoder.container(keyedBy: AnyKey.self)
-            for key in all.allKeys where Key(rawValue: key.stringValue) == nil {
-                throw DecodingError.dataCorrupted(.init(codingPath: [key], debugDescription: "unknown key"))
-            }
-            let c = try decoder.container(keyedBy: Key.self)
-            detector = try c.decodeIfPresent(DetectorKind.self, forKey: .detector)
-            model = try c.decodeIfPresent(String.self, forKey: .model)
-            inputSize = try Self.whole(c, .inputSize)
-            scoreThreshold = try c.decodeIfPresent(Double.self, forKey: .scoreThreshold)
-            nmsThreshold = try c.decodeIfPresent(Double.self, forKey: .nmsThreshold)
-            topK = try Self.whole(c, .topK)
-            scaleFactor = try c.decodeIfPresent(Double.self, forKey: .scaleFactor)
-            minNeighbors = try Self.whole(c, .minNeighbors)
-            minSize = try Self.whole(c, .minSize)
-            maxSize = try Self.whole(c, .maxSize)
-        }
-
-        /// Foundation reports a fractional number for an Int key without the
-        /// key's name, so whole numbers are read as Double and checked here.
-        private static func whole(_ c: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int? {
-            guard let value = try c.decodeIfPresent(Double.self, forKey: key) else { return nil }
-            guard value == value.rounded(), abs(value) < 1e9 else {
-                throw DecodingError.typeMismatch(Int.self, .init(codingPath: [key], debugDescription: "not whole"))
-            }
-            return Int(value)
+    /// The value as a message shows it (short).
+    var shown: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return JSONText.number(n, digits: 6)
+        case .string(let s): return JSONText.string(s.count > 40 ? String(s.prefix(40)) + "..." : s)
+        case .array: return "a list"
+        case .object: return "an object"
         }
     }
 }

@@ -1,52 +1,59 @@
-/// Everything that configures a detector: the detector, its model and its
-/// parameters. This is the shape of the `--config` JSON file that `tune`
-/// writes and every detecting command reads (keys as the property names).
+/// Everything that configures face finding: the detector, its model and the
+/// value of every `DetectorParameter`. This is the shape of the `--config`
+/// JSON file that `tune` writes and every detecting command reads.
 public struct DetectorSettings: Equatable, Sendable {
     public var kind: DetectorKind
     /// Model or cascade file; nil: the installed default for `kind`.
     public var model: String?
-    /// Longest side of the copy the detector runs on (0: full size).
-    public var inputSize: Int
-    /// DNN detectors: minimum score, NMS IoU threshold, candidates kept.
-    public var scoreThreshold: Double
-    public var nmsThreshold: Double
-    public var topK: Int
-    /// Haar: pyramid step and neighbours needed.
-    public var scaleFactor: Double
-    public var minNeighbors: Int
-    /// Faces smaller than this (box width, in input pixels) are dropped; Haar never looks for them.
-    public var minSize: Int
-    /// Haar: faces larger than this are not looked for (0: no limit).
-    public var maxSize: Int
+    /// Every parameter's value, defaults included.
+    private var values: [DetectorParameter: Double]
 
-    /// The defaults for each detector, chosen on the WIDER FACE dev set (see README).
+    /// The defaults for `kind` (see `DetectorParameter.spec` and the README).
     public static func defaults(for kind: DetectorKind) -> DetectorSettings {
-        switch kind {
-        case .haar:
-            return DetectorSettings(kind: kind, model: nil, inputSize: 1024, scoreThreshold: 0, nmsThreshold: 0.3,
-                                    topK: 5000, scaleFactor: 1.1, minNeighbors: 5, minSize: 24, maxSize: 0)
-        case .yunet:
-            return DetectorSettings(kind: kind, model: nil, inputSize: 640, scoreThreshold: 0.5, nmsThreshold: 0.3,
-                                    topK: 5000, scaleFactor: 1.1, minNeighbors: 5, minSize: 0, maxSize: 0)
-        case .centerface:
-            return DetectorSettings(kind: kind, model: nil, inputSize: 640, scoreThreshold: 0.5, nmsThreshold: 0.3,
-                                    topK: 5000, scaleFactor: 1.1, minNeighbors: 5, minSize: 0, maxSize: 0)
+        DetectorSettings(kind: kind, model: nil,
+                         values: Dictionary(uniqueKeysWithValues: DetectorParameter.allCases.map { ($0, $0.defaultValue(for: kind)) }))
+    }
+
+    /// The value of `parameter`.
+    public subscript(parameter: DetectorParameter) -> Double {
+        get { values[parameter] ?? parameter.defaultValue(for: kind) }
+        set { values[parameter] = newValue }
+    }
+
+    /// Checks every parameter; the error names the key as the config file spells it.
+    public func validate(source: String = "settings") throws {
+        for parameter in DetectorParameter.allCases {
+            if let problem = parameter.check(self[parameter]) {
+                throw FaceStickerError.badValue(path: source, key: parameter.key, reason: problem)
+            }
+        }
+        if maxSize > 0, maxSize < minSize {
+            throw FaceStickerError.badValue(path: source, key: DetectorParameter.maxSize.key,
+                                            reason: "must be 0 or at least minSize (\(minSize)), got \(maxSize)")
         }
     }
 
-    /// Checks every parameter's range; the error names the key as the config file spells it.
-    public func validate(source: String = "settings") throws {
-        func check(_ ok: Bool, _ key: String, _ reason: String) throws {
-            if !ok { throw FaceStickerError.badValue(path: source, key: key, reason: reason) }
-        }
-        try check(inputSize >= 0 && inputSize <= 16384, "inputSize", "must be 0...16384, got \(inputSize)")
-        try check(scoreThreshold >= 0 && scoreThreshold <= 1, "scoreThreshold", "must be 0...1, got \(scoreThreshold)")
-        try check(nmsThreshold >= 0 && nmsThreshold <= 1, "nmsThreshold", "must be 0...1, got \(nmsThreshold)")
-        try check(topK >= 1 && topK <= 100_000, "topK", "must be 1...100000, got \(topK)")
-        try check(scaleFactor > 1 && scaleFactor <= 10, "scaleFactor", "must be above 1 and at most 10, got \(scaleFactor)")
-        try check(minNeighbors >= 0 && minNeighbors <= 1000, "minNeighbors", "must be 0...1000, got \(minNeighbors)")
-        try check(minSize >= 0 && minSize <= 16384, "minSize", "must be 0...16384, got \(minSize)")
-        try check(maxSize >= 0 && maxSize <= 16384, "maxSize", "must be 0...16384, got \(maxSize)")
-        try check(maxSize == 0 || maxSize >= minSize, "maxSize", "must be 0 or at least minSize")
+    // Typed views of the table's values, for the code that uses them.
+    public var inputSize: Int { get { whole(.inputSize) } set { self[.inputSize] = Double(newValue) } }
+    public var scoreThreshold: Double { get { self[.scoreThreshold] } set { self[.scoreThreshold] = newValue } }
+    public var nmsThreshold: Double { get { self[.nmsThreshold] } set { self[.nmsThreshold] = newValue } }
+    public var topK: Int { get { whole(.topK) } set { self[.topK] = Double(newValue) } }
+    public var scaleFactor: Double { get { self[.scaleFactor] } set { self[.scaleFactor] = newValue } }
+    public var minNeighbors: Int { get { whole(.minNeighbors) } set { self[.minNeighbors] = Double(newValue) } }
+    public var minSize: Int { get { whole(.minSize) } set { self[.minSize] = Double(newValue) } }
+    public var maxSize: Int { get { whole(.maxSize) } set { self[.maxSize] = Double(newValue) } }
+    public var verifier: Verifier {
+        get { Verifier(index: whole(.verifier)) } set { self[.verifier] = Double(newValue.index) }
+    }
+    public var verifyBelow: Double { get { self[.verifyBelow] } set { self[.verifyBelow] = newValue } }
+    public var verifierScore: Double { get { self[.verifierScore] } set { self[.verifierScore] = newValue } }
+    public var rotations: RotationPolicy {
+        get { RotationPolicy(index: whole(.rotations)) } set { self[.rotations] = Double(newValue.index) }
+    }
+
+    /// A whole parameter as an Int; values are validated, but a bad one must not trap.
+    private func whole(_ parameter: DetectorParameter) -> Int {
+        let v = self[parameter]
+        return v.isFinite ? Int(max(min(v.rounded(), 1e9), -1e9)) : 0
     }
 }

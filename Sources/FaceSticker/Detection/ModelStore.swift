@@ -32,6 +32,16 @@ public enum ModelStore {
         }
     }
 
+    /// `named` when given, else the installed default for `kind`; an error says how to install it.
+    public static func model(for kind: DetectorKind, named: String?) throws -> String {
+        if let named { return named }
+        guard let model = defaultModel(for: kind) else {
+            throw FaceStickerError.model(path: kind.rawValue,
+                                         reason: "model not installed (run `make models`, or pass --model FILE)")
+        }
+        return model
+    }
+
     /// The detector used when the user names none: YuNet when installed, else CenterFace, else Haar.
     public static func defaultKind() -> DetectorKind {
         [.yunet, .centerface].first { defaultModel(for: $0) != nil } ?? .haar

@@ -1,5 +1,7 @@
-/// A face detector run by OpenCV: Haar, YuNet or CenterFace, as its settings
-/// say. Owns one native detector handle. Not safe to use from two threads at once.
+/// One OpenCV model (Haar, YuNet or CenterFace) run on exactly the image it is
+/// given: no resizing, no verification, no filtering. `FaceFinder` builds the
+/// product's detection on it. Owns one native handle; not safe to use from two
+/// threads at once.
 public final class OpenCVDetector: FaceDetector {
     public let settings: DetectorSettings
     public var kind: DetectorKind { settings.kind }
@@ -8,11 +10,7 @@ public final class OpenCVDetector: FaceDetector {
     /// Loads the model named in `settings`, or the installed default.
     public init(settings: DetectorSettings) throws {
         try settings.validate()
-        guard let model = settings.model ?? ModelStore.defaultModel(for: settings.kind) else {
-            throw FaceStickerError.model(
-                path: settings.kind.rawValue,
-                reason: "model not installed (run `make models`, or pass --model FILE)")
-        }
+        let model = try ModelStore.model(for: settings.kind, named: settings.model)
         var resolved = settings
         resolved.model = model
         self.settings = resolved
@@ -29,10 +27,9 @@ public final class OpenCVDetector: FaceDetector {
         try OpenCV.setThreadCount(count)
     }
 
+    /// The model's faces in `image`'s pixels, best first.
     public func detect(in image: RGBAImage) throws -> [Face] {
         guard image.width > 0, image.height > 0 else { return [] }
-        let faces = try OpenCV.detect(handle, in: image)
-        let minSize = Double(settings.minSize)
-        return minSize > 0 ? faces.filter { $0.box.width >= minSize } : faces
+        return try OpenCV.detect(handle, in: image)
     }
 }

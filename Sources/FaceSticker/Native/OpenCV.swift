@@ -7,11 +7,10 @@ enum OpenCV {
     /// An fd_detector handle; see `OpenCVDetector` for its owner.
     typealias DetectorHandle = OpaquePointer
 
+    /// A native detector for `settings` (every field filled from them: the C side has no defaults).
     static func createDetector(_ settings: DetectorSettings, model: String) throws -> DetectorHandle {
         var params = fd_detector_params()
-        var status = fd_detector_default_params(cKind(settings.kind), &params)
-        guard status == FD_OK else { throw error(status, path: model) }
-        params.max_input_side = Int32(clamping: settings.inputSize)
+        params.kind = cKind(settings.kind)
         params.score_threshold = Float(settings.scoreThreshold)
         params.nms_threshold = Float(settings.nmsThreshold)
         params.top_k = Int32(clamping: settings.topK)
@@ -20,12 +19,43 @@ enum OpenCV {
         params.min_size = Int32(clamping: settings.minSize)
         params.max_size = Int32(clamping: settings.maxSize)
         var handle: DetectorHandle?
-        status = model.withCString { path in
+        let status = model.withCString { path in
             params.model_path = path
             return fd_detector_create(&params, &handle)
         }
         guard status == FD_OK, let handle else { throw error(status, path: model) }
         return handle
+    }
+
+    /// OpenCV's NMS (`cv::dnn::NMSBoxes`): indices of `boxes` kept, best first.
+    static func nms(_ boxes: [Rect], scores: [Double], scoreThreshold: Double, nmsThreshold: Double, topK: Int,
+                    integerBoxes: Bool) throws -> [Int] {
+        guard !boxes.isEmpty, boxes.count == scores.count else { return [] }
+        let cBoxes = boxes.map { fd_box(x: Float($0.x), y: Float($0.y), width: Float($0.width), height: Float($0.height)) }
+        let cScores = scores.map { Float($0) }
+        var keep = [Int32](repeating: 0, count: boxes.count)
+        var kept: Int32 = 0
+        let status = fd_nms(cBoxes, cScores, Int32(clamping: boxes.count), Float(scoreThreshold), Float(nmsThreshold),
+                            Int32(clamping: topK), integerBoxes ? 1 : 0, &keep, &kept)
+        guard status == FD_OK else { throw error(status, path: "NMS") }
+        return keep.prefix(Int(kept)).map { Int($0) }
+    }
+
+    /// `image` resized to `width` x `height` (area averaging when shrinking, bilinear when enlarging).
+    static func resize(_ image: RGBAImage, width: Int, height: Int) throws -> RGBAImage {
+        var out = RGBAImage(width: width, height: height)
+        let stride = out.stride
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            var view = fd_image(data: pixels.baseAddress, width: Int32(clamping: image.width),
+                                height: Int32(clamping: image.height), stride: Int32(clamping: image.stride),
+                                format: FD_PIXEL_RGBA8)
+            return out.pixels.withUnsafeMutableBufferPointer { buffer in
+                fd_image_resize(&view, buffer.baseAddress, Int32(clamping: width), Int32(clamping: height),
+                                Int32(clamping: stride), Int64(buffer.count))
+            }
+        }
+        guard status == FD_OK else { throw error(status, path: "image") }
+        return out
     }
 
     /// Threads OpenCV may use inside one call, process-wide (0: its default).

@@ -70,7 +70,7 @@ public struct DatasetEvaluation: Sendable {
     public static func run(settings: DetectorSettings, on dataset: FaceDataset, iouThreshold: Double = 0.5,
                            jobs: Int = 1) throws -> DatasetEvaluation {
         let faces = try ParallelWork.map(count: dataset.images.count, jobs: jobs,
-                                         makeWorker: { try OpenCVDetector(settings: settings) }) { detector, i in
+                                         makeWorker: { try FaceFinder(settings: settings) }) { detector, i in
             try detector.detect(in: ImageFile.read(path: dataset.images[i].path))
         }
         return try DatasetEvaluation(dataset: dataset, detections: faces, iouThreshold: iouThreshold)

@@ -107,7 +107,7 @@ public struct DetectorTuner: Sendable {
         let collected = try ParallelWork.map(count: images.count, jobs: jobs,
                                              makeWorker: { DetectorPool(collectors) }) { pool, i in
             let image = try ImageFile.read(path: images[i].path)
-            let copies = sizes.map { RawDetections.inputSize(width: image.width, height: image.height, maxSide: $0) }
+            let copies = sizes.map { FaceFinder.inputSize(width: image.width, height: image.height, longestSide: $0) }
             var raw: [RawDetections] = []
             var runs = 0
             for k in sizes.indices {
@@ -115,7 +115,8 @@ public struct DetectorTuner: Sendable {
                 if let same = copies[..<k].firstIndex(where: { $0 == copies[k] }) {
                     raw.append(raw[same])
                 } else {
-                    raw.append(try RawDetections.collect(with: try pool.detector(k), in: image))
+                    raw.append(try RawDetections.collect(with: try pool.model(k), in: image,
+                                                         sweep: swept.filter { $0.inputSize == sizes[k] }))
                     runs += 1
                 }
             }
@@ -149,7 +150,7 @@ public struct DetectorTuner: Sendable {
             var replay = all[members[0]]
             replay.scoreThreshold = members.map { all[$0].scoreThreshold }.min() ?? floor
             let sizeIndex = sizes.firstIndex(of: replay.inputSize) ?? 0
-            let faces = collected.map { $0.raw[sizeIndex].faces(for: replay) }
+            let faces = try collected.map { try $0.raw[sizeIndex].faces(for: replay) }
             let evaluation = try DatasetEvaluation(dataset: dataset, detections: faces, iouThreshold: iou)
             let metrics = members.map { i in
                 Dictionary(uniqueKeysWithValues: subsets.map { ($0, evaluation.metrics($0, above: all[i].scoreThreshold)) })
@@ -179,7 +180,7 @@ public struct DetectorTuner: Sendable {
                                   averagePrecision: curveData.metrics().averagePrecision))
         }
         let bestSize = sizes.firstIndex(of: best.settings.inputSize) ?? 0
-        let bestFaces = collected.map { $0.raw[bestSize].faces(for: best.settings) }
+        let bestFaces = try collected.map { try $0.raw[bestSize].faces(for: best.settings) }
         return TunerSweep(rows: rows.compactMap { $0 }, curves: curves, bestFaces: bestFaces, runs: runs,
                           detectionSeconds: detectionSeconds,
                           evaluationSeconds: Date().timeIntervalSince(evaluationStart))
@@ -194,7 +195,7 @@ public struct DetectorTuner: Sendable {
         let images = dataset.images
         let found = try ParallelWork.map(count: images.count, jobs: jobs, makeWorker: { DetectorPool(all) }) { pool, i in
             let image = try ImageFile.read(path: images[i].path)
-            return try all.indices.map { try pool.detector($0).detect(in: image) }
+            return try all.indices.map { try pool.finder($0).detect(in: image) }
         }
         let detectionSeconds = Date().timeIntervalSince(start)
         let evaluationStart = Date()
@@ -237,7 +238,10 @@ public struct DetectorTuner: Sendable {
         var groupOf: [String: Int] = [:]
         var groups: [[Int]] = []
         for (i, s) in all.enumerated() {
-            let key = "\(s.inputSize) \(s.nmsThreshold) \(s.topK) \(s.minSize)"
+            // Everything but the score threshold, which the matching replays as a prefix; except
+            // that with rotations `auto` a higher threshold can empty the upright pass and turn others on.
+            var key = DetectorParameter.allCases.filter { $0 != .scoreThreshold }.map { "\(s[$0])" }.joined(separator: " ")
+            if s.rotations == .auto { key += " \(s.scoreThreshold)" }
             if let g = groupOf[key] {
                 groups[g].append(i)
             } else {

@@ -5,9 +5,9 @@ import Foundation
 /// setting's value).
 public struct ParameterGrid: Equatable, Sendable {
     /// Parameters in sweep order, each with its values in the order given.
-    public private(set) var axes: [(parameter: TunableParameter, values: [Double])]
+    public private(set) var axes: [(parameter: DetectorParameter, values: [Double])]
 
-    public init(_ axes: [(parameter: TunableParameter, values: [Double])] = []) {
+    public init(_ axes: [(parameter: DetectorParameter, values: [Double])] = []) {
         self.axes = []
         for axis in axes { set(axis.parameter, axis.values) }
     }
@@ -17,12 +17,12 @@ public struct ParameterGrid: Equatable, Sendable {
     }
 
     /// The values of `parameter`, nil when it is not swept.
-    public func values(_ parameter: TunableParameter) -> [Double]? {
+    public func values(_ parameter: DetectorParameter) -> [Double]? {
         axes.first { $0.parameter == parameter }?.values
     }
 
     /// Replaces (or adds) the values of `parameter`; duplicates are dropped.
-    public mutating func set(_ parameter: TunableParameter, _ values: [Double]) {
+    public mutating func set(_ parameter: DetectorParameter, _ values: [Double]) {
         var unique: [Double] = []
         for value in values where !unique.contains(value) { unique.append(value) }
         if let i = axes.firstIndex(where: { $0.parameter == parameter }) {
@@ -56,7 +56,7 @@ public struct ParameterGrid: Equatable, Sendable {
             all = all.flatMap { settings in
                 axis.values.map { value in
                     var next = settings
-                    axis.parameter.set(value, in: &next)
+                    next[axis.parameter] = value
                     return next
                 }
             }
@@ -66,7 +66,7 @@ public struct ParameterGrid: Equatable, Sendable {
 
     /// Parses a `--grid` value: `[DETECTOR.]PARAM=V1,V2,...` or
     /// `PARAM=FROM:TO:STEP`; the detector prefix limits it to one detector.
-    public static func parse(_ text: String) throws -> (kind: DetectorKind?, parameter: TunableParameter, values: [Double]) {
+    public static func parse(_ text: String) throws -> (kind: DetectorKind?, parameter: DetectorParameter, values: [Double]) {
         let fail = { (reason: String) in FaceStickerError.invalidArgument("--grid \(text): \(reason)") }
         guard let equals = text.firstIndex(of: "=") else { throw fail("expected PARAM=V1,V2,... or PARAM=FROM:TO:STEP") }
         var name = String(text[..<equals])
@@ -79,8 +79,8 @@ public struct ParameterGrid: Equatable, Sendable {
             kind = named
             name = String(name[name.index(after: dot)...])
         }
-        guard let parameter = TunableParameter(name: name) else {
-            throw fail("unknown parameter \"\(name)\" (\(TunableParameter.allCases.map(\.rawValue).joined(separator: ", ")))")
+        guard let parameter = DetectorParameter(name: name) else {
+            throw fail("unknown parameter \"\(name)\" (\(DetectorParameter.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         let list = text[text.index(after: equals)...]
         var values: [Double] = []
@@ -94,15 +94,22 @@ public struct ParameterGrid: Equatable, Sendable {
             // Rounded to 1e-9 so 0.2 + 3 * 0.05 reads as 0.35, as typed.
             values = (0...count).map { ((from + Double($0) * step) * 1e9).rounded() / 1e9 }
         } else {
-            for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+            values = try list.split(separator: ",", omittingEmptySubsequences: false).map { item in
+                if case .success(let value) = parameter.parse(String(item)) { return value }
+                if case .choice(let names) = parameter.spec.value {
+                    throw fail("\"\(item)\" is not one of \(names.joined(separator: ", "))")
+                }
                 guard let value = Double(item.trimmingCharacters(in: .whitespaces)), value.isFinite else {
                     throw fail("\"\(item)\" is not a number")
                 }
-                values.append(value)
+                return value
             }
         }
         if parameter.isWhole, let bad = values.first(where: { $0 != $0.rounded() }) {
-            throw fail("\(parameter.rawValue) takes whole numbers, got \(bad)")
+            throw fail("\(parameter.key) takes whole numbers, got \(bad)")
+        }
+        if let bad = values.first(where: { parameter.check($0) != nil }), let problem = parameter.check(bad) {
+            throw fail("\(parameter.key) \(problem)")
         }
         return (kind, parameter, values)
     }

@@ -1,31 +1,37 @@
 /// Everything a DNN detector (YuNet, CenterFace) finds in one image at one
-/// input size before its score threshold, NMS and top-k are applied, so that
-/// any score/NMS/top-k setting can be replayed without running the network.
+/// input size before its score threshold, NMS and top-k are applied, with
+/// what `FaceFinder` needs to judge each candidate (texture, the verifier's
+/// score), so that any score, NMS, top-k, verification and minimum-size
+/// setting can be replayed without running a network again.
 ///
 /// Collected by running the detector with a low score threshold, NMS
 /// threshold 1 (OpenCV keeps a box unless it overlaps a kept one by more than
-/// the threshold, and no overlap exceeds 1) and the largest top-k. Replaying
-/// does what OpenCV does after the network: keep scores above the threshold
-/// (compared as floats), the best `topK`, then greedy NMS (see
-/// `NonMaximumSuppression`) on the boxes in the network's input pixels, which
-/// YuNet truncates to integers and CenterFace keeps as doubles; then, as
-/// `OpenCVDetector` does, drop faces narrower than `minSize`.
+/// the threshold, and no overlap exceeds 1) and the largest top-k, on the
+/// upright copy and, when the sweep can use them, on the copy turned by 90,
+/// 180 and 270 degrees. Replaying does what the detector does after the
+/// network (OpenCV's own NMS, through `fd_nms`), then what `FaceFinder` does
+/// (`FaceFinder.confirmed`, `FaceFinder.combined`), then drops faces
+/// narrower than `minSize`.
 public struct RawDetections: Sendable {
     public let kind: DetectorKind
-    /// Every candidate, best first, in image pixels.
-    public let candidates: [Face]
-    /// Image pixels per input pixel, per axis (1 when the image was not downscaled).
+    /// The upright pass, then (when collected) one per turn of `FaceFinder.turns`.
+    public let passes: [Pass]
+    /// The copy's size, and image pixels per copy pixel, per axis.
+    public let copyWidth: Int
+    public let copyHeight: Int
     public let scaleX: Double
     public let scaleY: Double
     /// The lowest score threshold this can replay.
     public let scoreFloor: Double
 
-    public init(kind: DetectorKind, candidates: [Face], scaleX: Double, scaleY: Double, scoreFloor: Double) {
-        self.kind = kind
-        self.candidates = candidates
-        self.scaleX = scaleX
-        self.scaleY = scaleY
-        self.scoreFloor = scoreFloor
+    /// One orientation's candidates and their judgements.
+    public struct Pass: Sendable {
+        /// Every candidate, best first, in the (turned) copy's pixels.
+        public let candidates: [Face]
+        /// Per candidate: whether its box has texture.
+        let textured: [Bool]
+        /// The verifier's score of the candidates that any swept setting may ask about.
+        let verification: [Int: Double]
     }
 
     /// The settings that collect raw detections for `settings` down to `scoreFloor`.
@@ -38,54 +44,64 @@ public struct RawDetections: Sendable {
         return collecting
     }
 
-    /// Runs `detector` (made with `collectingSettings`) on `image`.
-    public static func collect(with detector: OpenCVDetector, in image: RGBAImage) throws -> RawDetections {
+    /// Runs `detector` (made with `collectingSettings`) on `image` shrunk to its
+    /// input size. `sweep` is every setting that will be replayed: their
+    /// rotation policies say whether turned passes are needed, and the
+    /// candidates any of them may send to the verifier are verified now.
+    public static func collect(with detector: OpenCVDetector, in image: RGBAImage,
+                               sweep: [DetectorSettings] = []) throws -> RawDetections {
         let settings = detector.settings
-        let (scaleX, scaleY) = inputScale(width: image.width, height: image.height, maxSide: settings.inputSize)
-        return RawDetections(kind: settings.kind, candidates: try detector.detect(in: image), scaleX: scaleX,
-                             scaleY: scaleY, scoreFloor: settings.scoreThreshold)
-    }
-
-    /// The size of the copy a detector with longest side `maxSide` runs on,
-    /// computed as CFaceDetect does (each side rounded separately).
-    public static func inputSize(width: Int, height: Int, maxSide: Int) -> (width: Int, height: Int) {
-        let longest = max(width, height)
-        guard maxSide > 0, longest > maxSide else { return (width, height) }
-        let scale = Double(maxSide) / Double(longest)
-        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
-    }
-
-    static func inputScale(width: Int, height: Int, maxSide: Int) -> (Double, Double) {
-        let input = inputSize(width: width, height: height, maxSide: maxSide)
-        return (Double(width) / Double(max(1, input.width)), Double(height) / Double(max(1, input.height)))
-    }
-
-    /// The faces the detector would report with `settings` (same kind and
-    /// input size as collected, score threshold at least `scoreFloor`).
-    public func faces(for settings: DetectorSettings) -> [Face] {
-        let threshold = Float(settings.scoreThreshold)
-        var chosen: [Face] = []
-        for face in candidates where Float(face.score) > threshold {
-            chosen.append(face)
-            if chosen.count == settings.topK { break }
+        let size = FaceFinder.inputSize(width: image.width, height: image.height, longestSide: settings.inputSize)
+        let copy = size == (image.width, image.height) ? image
+            : try OpenCV.resize(image, width: size.width, height: size.height)
+        let verifiers = try Dictionary(grouping: sweep.filter { $0.verifier != .none }, by: \.verifier)
+            .compactMapValues { group in try FaceVerifier(group[0].verifier).map { ($0, group) } }
+        let turned = sweep.contains { $0.rotations != .none }
+        var passes: [Pass] = []
+        for orientation in [ExifOrientation.up] + (turned ? FaceFinder.turns.map { ExifOrientation(rotation: $0, mirrored: false) } : []) {
+            let picture = orientation.upright(copy)
+            let candidates = try detector.detect(in: picture)
+            let textured = candidates.map { ImageStatistics.hasTexture(picture, in: $0.box) }
+            var verification: [Int: Double] = [:]
+            for (verifier, group) in verifiers.values {
+                for s in group {
+                    for i in try keep(candidates, settings: s, integral: settings.kind == .yunet)
+                    where textured[i] && candidates[i].score < s.verifyBelow && verification[i] == nil {
+                        verification[i] = try verifier.score(candidates[i], in: picture)
+                    }
+                }
+            }
+            passes.append(Pass(candidates: candidates, textured: textured, verification: verification))
         }
-        let integral = kind == .yunet
-        let boxes = chosen.map { face -> NonMaximumSuppression.Box in
-            // Back to the network's input pixels, where OpenCV ran NMS.
-            let b = face.box
-            let x = Float(b.x / scaleX), y = Float(b.y / scaleY)
-            let w = Float(b.width / scaleX), h = Float(b.height / scaleY)
-            if integral { return (Self.truncated(x), Self.truncated(y), Self.truncated(w), Self.truncated(h)) }
-            return (Double(x), Double(y), Double(w), Double(h))
+        return RawDetections(kind: settings.kind, passes: passes, copyWidth: size.width, copyHeight: size.height,
+                             scaleX: Double(image.width) / Double(size.width),
+                             scaleY: Double(image.height) / Double(size.height), scoreFloor: settings.scoreThreshold)
+    }
+
+    /// The faces `FaceFinder` would report with `settings` (same kind and
+    /// input size as collected, score threshold at least `scoreFloor`), in image pixels.
+    public func faces(for settings: DetectorSettings) throws -> [Face] {
+        func replay(_ pass: Pass) throws -> [Face] {
+            let kept = try Self.keep(pass.candidates, settings: settings, integral: kind == .yunet)
+            var index: [Face: Int] = [:]
+            for i in kept where index[pass.candidates[i]] == nil { index[pass.candidates[i]] = i }
+            return FaceFinder.confirmed(kept.map { pass.candidates[$0] }, settings: settings,
+                                        textured: { index[$0].map { pass.textured[$0] } ?? false },
+                                        verification: { index[$0].flatMap { pass.verification[$0] } ?? 0 })
         }
-        let kept = NonMaximumSuppression.keep(boxes, threshold: settings.nmsThreshold,
-                                              emptyArea: integral ? 0 : Double.ulpOfOne)
+        guard let upright = passes.first else { return [] }
+        let size = Size(width: Double(copyWidth), height: Double(copyHeight))
+        let faces = try FaceFinder.combined(upright: try replay(upright), settings: settings, size: size) { orientation in
+            guard let k = FaceFinder.turns.firstIndex(of: orientation.rotation), k + 1 < passes.count else { return [] }
+            return try replay(passes[k + 1])
+        }
         let minSize = Double(settings.minSize)
-        return kept.map { chosen[$0] }.filter { minSize <= 0 || $0.box.width >= minSize }
+        return faces.map { $0.scaled(x: scaleX, y: scaleY) }.filter { minSize <= 0 || $0.box.width >= minSize }
     }
 
-    /// C's `int(v)` for the values a model can give (a broken one: 0 for non-finite).
-    private static func truncated(_ value: Float) -> Double {
-        value.isFinite ? Double(value.rounded(.towardZero)) : 0
+    /// What the detector's own NMS keeps of `candidates` (best first) with `settings`.
+    private static func keep(_ candidates: [Face], settings: DetectorSettings, integral: Bool) throws -> [Int] {
+        try OpenCV.nms(candidates.map(\.box), scores: candidates.map(\.score), scoreThreshold: settings.scoreThreshold,
+                       nmsThreshold: settings.nmsThreshold, topK: settings.topK, integerBoxes: integral)
     }
 }

@@ -96,15 +96,9 @@ struct AreaResampler: Sendable {
         counts = (lumaColumns.count, chromaColumns.count, lumaRows.count, chromaRows.count)
     }
 
-    /// The size OpenCV's detector shrinks a `width` x `height` image to
-    /// (`downscaled` in detector.cpp), computed the same way so an image made
-    /// at this size is left as it is: unchanged when the longest side is
-    /// already at most `longestSide` or `longestSide` is 0 or less.
+    /// The size the detector's copy of a `width` x `height` frame has (the one rule, `FaceFinder.inputSize`).
     static func targetSize(width: Int, height: Int, longestSide: Int) -> (width: Int, height: Int) {
-        let longest = max(width, height)
-        guard longestSide > 0, longest > longestSide else { return (width, height) }
-        let scale = Double(longestSide) / Double(longest)
-        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+        FaceFinder.inputSize(width: width, height: height, longestSide: longestSide)
     }
 
     /// `frame` shrunk to `width` x `height`, opaque. A frame of another size

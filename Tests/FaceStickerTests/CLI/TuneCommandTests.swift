@@ -21,8 +21,10 @@ import Testing
         #expect(settings.kind == .yunet)
         let notes = try #require(
             JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: config))) as? [String: Any])
-        let tuning = try #require(notes["tuning"] as? [String: String])
-        #expect(tuning["objective"] == "f1" && tuning["dataset"] == dataset && tuning["score"] != nil)
+        let tuning = try #require(notes["tuning"] as? [String: Any])
+        #expect(tuning["objective"] as? String == "f1" && tuning["dataset"] as? String == dataset)
+        #expect(tuning["score"] is Double && tuning["precision"] is Double, "numbers as numbers")
+        #expect(notes["scoreThreshold"] is Double && notes["inputSize"] is Double)
         // The best row of the table is what the config holds.
         #expect(run.stdoutLines[1].contains("score \(JSONText.number(settings.scoreThreshold, digits: 3))"))
 

@@ -5,9 +5,16 @@ import Testing
 
 /// The C API's status codes and ownership rules, called directly.
 @Suite struct CAPITests {
+    /// Valid parameters for `kind` (the C side has no defaults of its own).
     private func params(_ kind: fd_detector_kind, model: String) -> fd_detector_params {
         var p = fd_detector_params()
-        #expect(fd_detector_default_params(kind, &p) == FD_OK)
+        p.kind = kind
+        p.score_threshold = 0.5
+        p.nms_threshold = 0.3
+        p.top_k = 5000
+        p.scale_factor = 1.1
+        p.min_neighbors = 5
+        p.min_size = 24
         return p
     }
 
@@ -21,8 +28,8 @@ import Testing
         #expect(fd_detector_create(nil, &handle) == FD_ERR_INVALID_ARGUMENT)
         #expect(handle == nil)
         #expect(!String(cString: fd_last_error()).isEmpty)
-        #expect(fd_detector_default_params(FD_DETECTOR_YUNET, nil) == FD_ERR_INVALID_ARGUMENT)
-        #expect(fd_detector_default_params(fd_detector_kind(rawValue: 99), nil) == FD_ERR_INVALID_ARGUMENT)
+        #expect(fd_nms(nil, nil, 3, 0.5, 0.3, 0, 0, nil, nil) == FD_ERR_INVALID_ARGUMENT)
+        #expect(fd_image_resize(nil, nil, 10, 10, 40, 400) == FD_ERR_INVALID_ARGUMENT)
         var count: Int32 = 0
         #expect(fd_detector_detect(nil, nil, nil, 0, &count) == FD_ERR_INVALID_ARGUMENT)
         #expect(fd_picture_read(nil, nil) == FD_ERR_INVALID_ARGUMENT)
@@ -45,9 +52,10 @@ import Testing
     }
 
     @Test func successClearsTheLastError() {
-        var p = fd_detector_params()
+        var kept: Int32 = -1
         _ = fd_detector_create(nil, nil)
-        #expect(fd_detector_default_params(FD_DETECTOR_HAAR, &p) == FD_OK)
+        #expect(fd_nms(nil, nil, 0, 0.5, 0.3, 0, 0, nil, &kept) == FD_OK)
+        #expect(kept == 0)
         #expect(String(cString: fd_last_error()) == "")
     }
 
@@ -181,7 +189,6 @@ import Testing
         }
         pixels.withUnsafeBufferPointer { buffer in
             var image = fd_image(data: buffer.baseAddress, width: 64, height: 64, stride: 256, format: FD_PIXEL_RGBA8)
-            refused(fd_detector_default_params(FD_DETECTOR_HAAR, nil), "default_params(out NULL)")
             refused(fd_detector_create(nil, &handle), "create(params NULL)")
             refused(ModelStore.haarCascade.withCString { path in
                 p.model_path = path
@@ -273,8 +280,7 @@ import Testing
     @Test func detectorParametersOutOfRangeAreRefused() throws {
         let cases: [(String, (inout fd_detector_params) -> Void)] = [
             ("kind", { $0.kind = fd_detector_kind(rawValue: 3) }),
-            ("max_input_side", { $0.max_input_side = -1 }),
-            ("max_input_side", { $0.max_input_side = 1 << 20 }),
+            ("scale_factor", { $0.scale_factor = 1.0001 }),
             ("scale_factor", { $0.scale_factor = 0 }),
             ("scale_factor", { $0.scale_factor = .nan }),
             ("scale_factor", { $0.scale_factor = .infinity }),
@@ -296,8 +302,6 @@ import Testing
         }
         for kind: UInt32 in [3, 7, 99, .max] {
             var p = params(FD_DETECTOR_HAAR, model: "")
-            #expect(fd_detector_default_params(fd_detector_kind(rawValue: kind), &p) == FD_ERR_INVALID_ARGUMENT)
-            #expect(p.kind == FD_DETECTOR_HAAR, "out_params untouched")
             p.kind = fd_detector_kind(rawValue: kind)
             var handle: OpaquePointer?
             let status = ModelStore.haarCascade.withCString { path in
@@ -324,6 +328,39 @@ import Testing
             #expect(String(cString: fd_last_error()).contains(name))
             #expect(handle == nil)
         }
+    }
+
+    /// fd_nms is OpenCV's NMSBoxes: best first, overlaps above the threshold dropped, top-k and integer boxes honoured.
+    @Test func nmsKeepsTheBestOfOverlappingBoxes() {
+        let boxes = [fd_box(x: 0, y: 0, width: 10, height: 10), fd_box(x: 1, y: 1, width: 10, height: 10),
+                     fd_box(x: 50, y: 50, width: 10, height: 10), fd_box(x: 0.9, y: 0.9, width: 9.9, height: 9.9)]
+        let scores: [Float] = [0.6, 0.9, 0.7, 0.1]
+        var keep = [Int32](repeating: -1, count: 4), kept: Int32 = 0
+        #expect(fd_nms(boxes, scores, 4, 0.5, 0.3, 0, 0, &keep, &kept) == FD_OK)
+        #expect(Array(keep.prefix(Int(kept))) == [1, 2], "0 overlaps 1 by 0.68; 3 is under the score threshold")
+        #expect(fd_nms(boxes, scores, 4, 0.05, 0.3, 1, 0, &keep, &kept) == FD_OK)
+        #expect(Array(keep.prefix(Int(kept))) == [1], "top-k 1")
+        #expect(fd_nms(boxes, scores, 4, 0.05, 0.3, 0, 1, &keep, &kept) == FD_OK)
+        #expect(Array(keep.prefix(Int(kept))) == [1, 2], "box 3 truncated to (0, 0, 9, 9) overlaps box 1")
+        #expect(fd_nms(boxes, scores, -1, 0.5, 0.3, 0, 0, &keep, &kept) == FD_ERR_INVALID_ARGUMENT)
+        #expect(fd_nms(boxes, scores, 4, 0.5, 1.5, 0, 0, &keep, &kept) == FD_ERR_INVALID_ARGUMENT)
+        #expect(fd_nms(boxes, scores, 4, .nan, 0.3, 0, 0, &keep, &kept) == FD_ERR_INVALID_ARGUMENT)
+    }
+
+    /// fd_image_resize averages when shrinking and checks the caller's buffer.
+    @Test func resizeChecksItsBufferAndAverages() {
+        var pixels = [UInt8](repeating: 0, count: 4 * 4 * 4)
+        for i in stride(from: 0, to: pixels.count, by: 8) { pixels[i] = 200; pixels[i + 3] = 255 } // every other column red
+        var out = [UInt8](repeating: 7, count: 2 * 2 * 4)
+        pixels.withUnsafeBufferPointer { src in
+            var image = fd_image(data: src.baseAddress, width: 4, height: 4, stride: 16, format: FD_PIXEL_RGBA8)
+            #expect(fd_image_resize(&image, &out, 2, 2, 8, 16) == FD_OK)
+            #expect(fd_image_resize(&image, &out, 2, 2, 8, 15) == FD_ERR_INVALID_ARGUMENT, "capacity")
+            #expect(fd_image_resize(&image, &out, 2, 2, 4, 16) == FD_ERR_INVALID_ARGUMENT, "stride")
+            #expect(fd_image_resize(&image, &out, 0, 2, 8, 16) == FD_ERR_INVALID_ARGUMENT, "width")
+            #expect(fd_image_resize(&image, nil, 2, 2, 8, 16) == FD_ERR_INVALID_ARGUMENT, "NULL")
+        }
+        #expect(out[0] == 100 && out[4] == 100, "red averaged with black")
     }
 
     /// copy_rgba's stride and capacity are checked against the picture, in 64 bits.

@@ -50,11 +50,11 @@ import Testing
         let full = try ImageFile.read(path: Fixtures.astronaut)
         var settings = Fixtures.settings(kind)
         settings.inputSize = 256
-        let inside = try OpenCVDetector(settings: settings).detect(in: full)
+        let inside = try FaceFinder(settings: settings).detect(in: full)
 
         settings.inputSize = 0
         let half = Resampling.halve(full)
-        let external = try OpenCVDetector(settings: settings).detect(in: half)
+        let external = try FaceFinder(settings: settings).detect(in: half)
 
         try #require(inside.count == 1 && external.count == 1)
         let a = inside[0].box, b = external[0].box
@@ -83,7 +83,7 @@ import Testing
     @Test func minSizeDropsSmallFaces() throws {
         var settings = Fixtures.settings(.yunet)
         settings.minSize = 200
-        let faces = try OpenCVDetector(settings: settings).detect(in: try ImageFile.read(path: Fixtures.astronaut))
+        let faces = try FaceFinder(settings: settings).detect(in: try ImageFile.read(path: Fixtures.astronaut))
         #expect(faces.isEmpty)
     }
 

@@ -31,7 +31,8 @@ enum Fixtures {
         return settings
     }
 
-    static func detector(_ kind: DetectorKind) throws -> OpenCVDetector {
-        try OpenCVDetector(settings: settings(kind))
+    /// The product's face finding with `kind`'s defaults.
+    static func detector(_ kind: DetectorKind) throws -> FaceFinder {
+        try FaceFinder(settings: settings(kind))
     }
 }

@@ -25,18 +25,21 @@ import Testing
         for size in [640, 320] {
             var base = Fixtures.settings(kind)
             base.inputSize = size
-            let collector = try OpenCVDetector(settings: RawDetections.collectingSettings(for: base, scoreFloor: 0.3))
-            let raw = try pictures.map { try RawDetections.collect(with: collector, in: $0) }
-            for (inputSize, score, nms, topK, minSize) in Self.settings where inputSize == size {
+            let swept = Self.settings.filter { $0.0 == size }.map { (inputSize, score, nms, topK, minSize) in
                 var settings = base
                 settings.scoreThreshold = score
                 settings.nmsThreshold = nms
                 settings.topK = topK
                 settings.minSize = minSize
-                let detector = try OpenCVDetector(settings: settings)
+                return settings
+            }
+            let collector = try OpenCVDetector(settings: RawDetections.collectingSettings(for: base, scoreFloor: 0.3))
+            let raw = try pictures.map { try RawDetections.collect(with: collector, in: $0, sweep: swept) }
+            for settings in swept {
+                let detector = try FaceFinder(settings: settings)
                 for (picture, cached) in zip(pictures, raw) {
                     let direct = try detector.detect(in: picture)
-                    let replayed = cached.faces(for: settings)
+                    let replayed = try cached.faces(for: settings)
                     #expect(direct.count == replayed.count, "\(kind) \(settings)")
                     for (a, b) in zip(direct, replayed) {
                         // Same candidates, so same floats: 0.01 px allows only rounding.
@@ -54,9 +57,9 @@ import Testing
     }
 
     @Test func inputSizeIsComputedAsTheDetectorDoes() {
-        #expect(RawDetections.inputSize(width: 416, height: 416, maxSide: 640) == (416, 416))
-        #expect(RawDetections.inputSize(width: 1280, height: 720, maxSide: 640) == (640, 360))
-        #expect(RawDetections.inputSize(width: 1001, height: 333, maxSide: 500) == (500, 166))
-        #expect(RawDetections.inputSize(width: 800, height: 600, maxSide: 0) == (800, 600))
+        #expect(FaceFinder.inputSize(width: 416, height: 416, longestSide: 640) == (416, 416))
+        #expect(FaceFinder.inputSize(width: 1280, height: 720, longestSide: 640) == (640, 360))
+        #expect(FaceFinder.inputSize(width: 1001, height: 333, longestSide: 500) == (500, 166))
+        #expect(FaceFinder.inputSize(width: 800, height: 600, longestSide: 0) == (800, 600))
     }
 }

@@ -1,0 +1,150 @@
+import Foundation
+
+/// Every detector setting, with its one home: the config-file key, the CLI
+/// flag, the kind of value, the default per detector, the accepted range and
+/// the help text. The config file (`DetectorConfig`), the CLI options and
+/// their help, validation and `tune`'s grids are all driven by this table;
+/// adding a parameter is one case and one `spec` line, plus its use.
+public enum DetectorParameter: String, CaseIterable, Sendable {
+    case inputSize, scoreThreshold, nmsThreshold, topK, scaleFactor, minNeighbors, minSize, maxSize
+    case verifier, verifyBelow, verifierScore, rotations
+
+    /// What a parameter holds.
+    public enum Value: Equatable, Sendable {
+        case whole
+        case number
+        /// One of these names, stored as its index.
+        case choice([String])
+    }
+
+    /// A parameter's description.
+    public struct Spec: Sendable {
+        public let value: Value
+        /// Accepted values (for a choice: its indices).
+        public let range: ClosedRange<Double>
+        /// The default, and the detectors whose default differs from it.
+        public let defaultValue: Double
+        public let defaultFor: [DetectorKind: Double]
+        /// The detectors that use it (empty: every detector).
+        public let detectors: Set<DetectorKind>
+        /// Whether `tune` replays it from cached detections (otherwise each value runs the networks again).
+        public let replayable: Bool
+        /// `PX`, `T`, ... in help; the help line.
+        public let placeholder: String
+        public let help: String
+    }
+
+    public var spec: Spec {
+        let dnn: Set<DetectorKind> = [.yunet, .centerface]
+        switch self {
+        case .inputSize: return Spec(value: .whole, range: 0...16384, defaultValue: 640, defaultFor: [.haar: 1024],
+            detectors: [], replayable: false, placeholder: "PX",
+            help: "longest side of the copy the detector runs on (0: full size)")
+        case .scoreThreshold: return Spec(value: .number, range: 0...1, defaultValue: 0.5, defaultFor: [.haar: 0],
+            detectors: dnn, replayable: true, placeholder: "T", help: "DNN detectors: minimum score")
+        case .nmsThreshold: return Spec(value: .number, range: 0...1, defaultValue: 0.3, defaultFor: [:],
+            detectors: dnn, replayable: true, placeholder: "T", help: "DNN detectors: overlap above which boxes merge")
+        case .topK: return Spec(value: .whole, range: 1...100_000, defaultValue: 5000, defaultFor: [:],
+            detectors: dnn, replayable: true, placeholder: "N", help: "DNN detectors: candidates kept before NMS")
+        case .scaleFactor: return Spec(value: .number, range: 1.01...10, defaultValue: 1.1, defaultFor: [:],
+            detectors: [.haar], replayable: false, placeholder: "F", help: "Haar: pyramid step")
+        case .minNeighbors: return Spec(value: .whole, range: 0...1000, defaultValue: 5, defaultFor: [:],
+            detectors: [.haar], replayable: false, placeholder: "N", help: "Haar: neighbours a face needs")
+        case .minSize: return Spec(value: .whole, range: 0...16384, defaultValue: 0, defaultFor: [.haar: 24],
+            detectors: [], replayable: true, placeholder: "PX", help: "drop faces narrower than PX (image pixels)")
+        case .maxSize: return Spec(value: .whole, range: 0...16384, defaultValue: 0, defaultFor: [:],
+            detectors: [.haar], replayable: false, placeholder: "PX", help: "Haar: do not look for faces wider than PX (0: any)")
+        case .verifier: return Spec(value: .choice(FaceVerifier.names), range: 0...Double(FaceVerifier.names.count - 1),
+            defaultValue: 0, defaultFor: [:], detectors: [], replayable: false, placeholder: "NAME",
+            help: "second detector that must confirm unsure faces on a crop around them: "
+                + FaceVerifier.names.joined(separator: ", "))
+        case .verifyBelow: return Spec(value: .number, range: 0...1, defaultValue: 1, defaultFor: [:],
+            detectors: [], replayable: true, placeholder: "T",
+            help: "faces scoring at least T need no confirmation (1: all are confirmed)")
+        case .verifierScore: return Spec(value: .number, range: 0...1, defaultValue: 0.5, defaultFor: [:],
+            detectors: [], replayable: true, placeholder: "T", help: "score the verifier must give a face")
+        case .rotations: return Spec(value: .choice(RotationPolicy.names), range: 0...Double(RotationPolicy.names.count - 1),
+            defaultValue: 0, defaultFor: [:], detectors: [], replayable: false, placeholder: "MODE",
+            help: "look for faces turned 90, 180 and 270 degrees: " + RotationPolicy.names.joined(separator: ", ")
+                + " (auto: when the upright pass finds none)")
+        }
+    }
+
+    /// The config-file key (`scoreThreshold`).
+    public var key: String { rawValue }
+
+    /// The CLI option (`--score-threshold`).
+    public var flag: String {
+        "--" + rawValue.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
+    }
+
+    /// The default for `kind`.
+    public func defaultValue(for kind: DetectorKind) -> Double { spec.defaultFor[kind] ?? spec.defaultValue }
+
+    /// Whether `kind` uses this parameter.
+    public func applies(to kind: DetectorKind) -> Bool { spec.detectors.isEmpty || spec.detectors.contains(kind) }
+
+    /// Whether values must be whole numbers (choices count as whole).
+    public var isWhole: Bool { spec.value != .number }
+
+    /// Accepts the config key (`scoreThreshold`) or the CLI spelling (`score-threshold`), in any case.
+    public init?(name: String) {
+        let key = name.lowercased().filter { $0 != "-" && $0 != "_" }
+        guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == key }) else { return nil }
+        self = match
+    }
+
+    /// Checks `value`; the error says why, for the caller to put after the key or flag.
+    public func check(_ value: Double) -> String? {
+        let s = spec
+        guard value.isFinite else { return "must be a finite number" }
+        if case .choice(let names) = s.value {
+            return value == value.rounded() && s.range.contains(value) ? nil
+                : "must be one of " + names.joined(separator: ", ")
+        }
+        if s.value == .whole, value != value.rounded() { return "must be a whole number, got \(describe(value))" }
+        guard s.range.contains(value) else {
+            return "must be \(describe(s.range.lowerBound))...\(describe(s.range.upperBound)), got \(describe(value))"
+        }
+        return nil
+    }
+
+    /// Parses the value as typed on the command line or in a grid (a number, or a choice's name).
+    public func parse(_ text: String) -> Result<Double, FaceStickerError> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        var value: Double
+        if case .choice(let names) = spec.value {
+            guard let index = names.firstIndex(of: trimmed.lowercased()) else {
+                return .failure(.invalidArgument("\(flag): \"\(text)\" is not one of \(names.joined(separator: ", "))"))
+            }
+            value = Double(index)
+        } else {
+            guard let number = Double(trimmed) else {
+                return .failure(.invalidArgument("\(flag): \"\(text)\" is not a number"))
+            }
+            value = number
+        }
+        if let problem = check(value) { return .failure(.invalidArgument("\(flag): \(problem)")) }
+        return .success(value)
+    }
+
+    /// The value as the config file and help show it: a whole number, a number, or a choice's name.
+    public func describe(_ value: Double) -> String {
+        if case .choice(let names) = spec.value, let i = Int(exactly: value), names.indices.contains(i) { return names[i] }
+        return JSONText.number(value, digits: 6)
+    }
+
+    /// One help line per parameter, ranges and defaults included.
+    public static var helpLines: [String] {
+        allCases.map { p in
+            let s = p.spec
+            let left = "  \(p.flag) \(s.placeholder)"
+            var defaults = "default \(p.describe(s.defaultValue))"
+            for kind in DetectorKind.allCases { if let v = s.defaultFor[kind] { defaults += ", \(kind.rawValue) \(p.describe(v))" } }
+            let range: String
+            if case .choice = s.value { range = "" } else { range = "\(p.describe(s.range.lowerBound))...\(p.describe(s.range.upperBound)); " }
+            return left.padding(toLength: max(25, left.count + 1), withPad: " ", startingAt: 0)
+                + s.help + " (" + range + defaults + ")"
+        }
+    }
+}

@@ -1,0 +1,191 @@
+/// The product's face detection: what every command and the library use.
+///
+/// For each image: a copy no longer than `inputSize` on its longest side (the
+/// one resize rule, `FaceFinder.inputSize`); the detector on it; boxes whose
+/// pixels barely vary dropped (a DNN's "faces" on flat frames); faces the
+/// detector is not sure of (score below `verifyBelow`) kept only when the
+/// verifier, a second network run on a crop around each, finds the same face
+/// with at least `verifierScore`; faces narrower than `minSize` dropped. With
+/// `rotations` `all`, or `auto` when the upright pass finds nothing, the copy
+/// is also searched turned by 90, 180 and 270 degrees, and those faces are
+/// mapped back (landmarks included, so stickers turn with them).
+///
+/// Not safe to use from two threads at once (it owns native detectors).
+public final class FaceFinder: FaceDetector {
+    public let settings: DetectorSettings
+    public var kind: DetectorKind { settings.kind }
+    private let detector: OpenCVDetector
+    private let verifier: FaceVerifier?
+
+    /// Loads the models `settings` names (or the installed defaults).
+    public init(settings: DetectorSettings) throws {
+        try settings.validate()
+        var primary = settings
+        primary.minSize = 0 // applied here, in image pixels, after mapping back
+        detector = try OpenCVDetector(settings: primary)
+        var resolved = settings
+        resolved.model = detector.settings.model
+        self.settings = resolved
+        verifier = try FaceVerifier(settings.verifier)
+    }
+
+    /// The faces in `image`, best first, in its pixels.
+    public func detect(in image: RGBAImage) throws -> [Face] {
+        guard image.width > 0, image.height > 0 else { return [] }
+        let size = Self.inputSize(width: image.width, height: image.height, longestSide: settings.inputSize)
+        let copy = size == (image.width, image.height) ? image : try OpenCV.resize(image, width: size.width, height: size.height)
+        let sx = Double(image.width) / Double(size.width), sy = Double(image.height) / Double(size.height)
+        return try find(inCopy: copy).map { $0.scaled(x: sx, y: sy) }.filter { minSizeAllows($0) }
+    }
+
+    /// The faces in a copy already made at the detector's size (video frames are
+    /// shrunk straight from their YUV planes), in the copy's pixels; `minSize`
+    /// is left to the caller, who knows the scale back.
+    func find(inCopy image: RGBAImage) throws -> [Face] {
+        let size = Size(width: Double(image.width), height: Double(image.height))
+        return try Self.combined(upright: try pass(image), settings: settings, size: size) { orientation in
+            try pass(orientation.upright(image))
+        }
+    }
+
+    /// One orientation: detect, then keep what `confirmed` keeps.
+    private func pass(_ image: RGBAImage) throws -> [Face] {
+        try Self.confirmed(try detector.detect(in: image), settings: settings,
+                           textured: { ImageStatistics.hasTexture(image, in: $0.box) },
+                           verification: { face in try verifier?.score(face, in: image) ?? 1 })
+    }
+
+    /// The faces of one pass worth keeping: those with texture, and of the
+    /// ones scoring below `verifyBelow`, those the verifier confirms. `tune`
+    /// replays cached detections through this same rule.
+    static func confirmed(_ faces: [Face], settings: DetectorSettings, textured: (Face) -> Bool,
+                          verification: (Face) throws -> Double) rethrows -> [Face] {
+        try faces.filter { face in
+            guard textured(face) else { return false }
+            guard settings.verifier != .none, face.score < settings.verifyBelow else { return true }
+            return try verification(face) >= settings.verifierScore
+        }
+    }
+
+    /// The upright pass's faces, and when the rotation policy asks for them,
+    /// the faces of the turned passes (`turned` gets the orientation that turns
+    /// the copy, of `size`, and returns faces in the turned copy's pixels),
+    /// mapped back and merged. `tune` replays through this same rule.
+    static func combined(upright: [Face], settings: DetectorSettings, size: Size,
+                         turned: (ExifOrientation) throws -> [Face]) throws -> [Face] {
+        let policy = settings.rotations
+        guard policy == .all || (policy == .auto && upright.isEmpty) else { return upright }
+        var faces = upright
+        for turn in turns {
+            let orientation = ExifOrientation(rotation: turn, mirrored: false)
+            guard let back = orientation.transform(storedSize: size).inverted else { continue }
+            faces += try turned(orientation).map(back.apply(to:))
+        }
+        return try merged(faces, nmsThreshold: settings.nmsThreshold)
+    }
+
+    /// The turns tried besides upright.
+    static let turns: [QuarterTurn] = [.clockwise90, .clockwise180, .clockwise270]
+
+    func minSizeAllows(_ face: Face) -> Bool { settings.minSize <= 0 || face.box.width >= Double(settings.minSize) }
+
+    /// Faces of several passes as one list: OpenCV's NMS over them, best first.
+    static func merged(_ faces: [Face], nmsThreshold: Double) throws -> [Face] {
+        guard faces.count > 1 else { return faces }
+        let sorted = faces.sorted { $0.score > $1.score }
+        // Scores shifted by 1: OpenCV keeps only scores above a threshold of at least 0, and a Haar face may score 0.
+        let keep = try OpenCV.nms(sorted.map(\.box), scores: sorted.map { $0.score + 1 }, scoreThreshold: 0,
+                                  nmsThreshold: nmsThreshold, topK: 0, integerBoxes: false)
+        return keep.map { sorted[$0] }
+    }
+
+    /// The one resize rule: the size of the copy a detector with longest side
+    /// `longestSide` runs on (each side rounded separately; 0: full size; an
+    /// image already small enough is not enlarged).
+    public static func inputSize(width: Int, height: Int, longestSide: Int) -> (width: Int, height: Int) {
+        let longest = max(width, height)
+        guard longestSide > 0, longest > longestSide else { return (width, height) }
+        let scale = Double(longestSide) / Double(longest)
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
+
+    /// OpenCV's thread use inside each detection; see `OpenCVDetector.setThreadsPerDetection`.
+    public static func setThreadsPerDetection(_ count: Int) throws { try OpenCVDetector.setThreadsPerDetection(count) }
+}
+
+/// The second network `FaceFinder` asks to confirm faces it is unsure of; `none` turns verification off.
+public enum Verifier: String, CaseIterable, Sendable {
+    case none, centerface, yunet
+    init(index: Int) { self = Self.allCases.indices.contains(index) ? Self.allCases[index] : .none }
+    var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+}
+
+/// Which way `FaceFinder` looks for faces that are not upright in the picture.
+public enum RotationPolicy: String, CaseIterable, Sendable {
+    /// Turned passes only when the upright pass finds no face.
+    case auto
+    /// Upright faces only.
+    case none
+    /// Always all four orientations.
+    case all
+
+    static var names: [String] { allCases.map(\.rawValue) }
+    init(index: Int) { self = Self.allCases.indices.contains(index) ? Self.allCases[index] : .auto }
+    var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+}
+
+/// A second network that confirms a face on a crop around it.
+///
+/// The crop is a square `cropScale` times the face box's longer side, centred
+/// on the box (outside the image: black), resized to `cropSide` pixels; the
+/// verifier runs on it at a low threshold, and the face's verification score
+/// is the best score among the verifier's faces whose box, mapped back,
+/// overlaps the face's with IoU at least `matchIoU` (0 when none does).
+final class FaceVerifier {
+    typealias Kind = Verifier
+    static var names: [String] { Kind.allCases.map(\.rawValue) }
+    static let cropScale = 2.0
+    static let cropSide = 128
+    static let matchIoU = 0.4
+    static let floor = 0.05
+
+    private let detector: OpenCVDetector
+
+    /// Nil for `.none`.
+    init?(_ kind: Kind) throws {
+        let detectorKind: DetectorKind
+        switch kind {
+        case .none: return nil
+        case .centerface: detectorKind = .centerface
+        case .yunet: detectorKind = .yunet
+        }
+        var settings = DetectorSettings.defaults(for: detectorKind)
+        settings.scoreThreshold = Self.floor
+        detector = try OpenCVDetector(settings: settings)
+    }
+
+    /// The verifier's score for `face` in `image` (0...1).
+    func score(_ face: Face, in image: RGBAImage) throws -> Double {
+        let side = max(face.box.width, face.box.height) * Self.cropScale
+        guard side.isFinite, side >= 1 else { return 0 }
+        let crop = Rect(x: face.box.center.x - side / 2, y: face.box.center.y - side / 2, width: side, height: side)
+        let scale = Double(Self.cropSide) / side
+        let patch = try ImageStatistics.crop(image, crop, side: Self.cropSide)
+        var best = 0.0
+        for found in try detector.detect(in: patch) {
+            let box = Rect(x: crop.x + found.box.x / scale, y: crop.y + found.box.y / scale,
+                           width: found.box.width / scale, height: found.box.height / scale)
+            if box.iou(face.box) >= Self.matchIoU { best = max(best, found.score) }
+        }
+        return best
+    }
+}
+
+extension Face {
+    /// The face with every coordinate multiplied by `x` and `y` (a copy's pixels to the image's).
+    public func scaled(x sx: Double, y sy: Double) -> Face {
+        guard sx != 1 || sy != 1 else { return self }
+        return Face(box: Rect(x: box.x * sx, y: box.y * sy, width: box.width * sx, height: box.height * sy),
+                    score: score, landmarks: landmarks?.map { Point(x: $0.x * sx, y: $0.y * sy) })
+    }
+}
