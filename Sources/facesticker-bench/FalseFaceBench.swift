@@ -16,7 +16,8 @@ enum FalseFaceBench {
     /// The detectors measured, in order: the product's default, then each model alone.
     static var rows: [Row] {
         [
-            Row(label: "default") { try FaceFinder(settings: .defaults(for: ModelStore.defaultKind())) },
+            Row(label: "default") { try FaceFinder(settings: .defaults(for: ModelStore.defaultKind(for: .photo))) },
+            Row(label: "video default") { try FaceFinder(settings: .defaults(for: ModelStore.defaultKind(for: .video))) },
             raw(.yunet),
             raw(.centerface),
             raw(.haar),
@@ -32,14 +33,14 @@ enum FalseFaceBench {
         let images = NoFaceImages.all()
         print("False faces on \(images.count) seeded no-face images (noise, textures, flat frames),")
         print("each detector at its default settings; every face found is a false one.")
-        print(pad("detector", 14) + pad("false faces", 13) + pad("images with any", 17) + pad("top score", 11)
+        print(pad("detector", 17) + pad("false faces", 13) + pad("images with any", 17) + pad("top score", 11)
             + pad("ms/img", 8) + "worst images (top score)")
         for row in rows {
             let detector: any FaceDetector
             do {
                 detector = try row.make()
             } catch {
-                print(pad(row.label, 14) + "skipped: \(error)")
+                print(pad(row.label, 17) + "skipped: \(error)")
                 continue
             }
             if let first = images.first { _ = try detector.detect(in: first.image) } // loads lazily built networks
@@ -55,7 +56,7 @@ enum FalseFaceBench {
             hits.sort { $0.top > $1.top }
             let top = hits.first.map { String(format: "%.3f", $0.top) } ?? "-"
             let worst = hits.prefix(4).map { "\($0.name) x\($0.count) (\(String(format: "%.2f", $0.top)))" }
-            print(pad(row.label, 14) + pad("\(total)", 13) + pad("\(hits.count)", 17) + pad(top, 11)
+            print(pad(row.label, 17) + pad("\(total)", 13) + pad("\(hits.count)", 17) + pad(top, 11)
                 + pad(String(format: "%.1f", seconds / Double(max(1, images.count)) * 1000), 8)
                 + (worst.isEmpty ? "-" : worst.joined(separator: ", ")))
         }

@@ -7,7 +7,7 @@ enum DetectorOptions {
     static var help: String {
         let kinds = DetectorKind.allCases.map(\.rawValue).joined(separator: "|")
         return """
-          --detector \(kinds)   detector (default: yunet if installed, else centerface, else haar)
+          --detector \(kinds)   detector (default: centerface for photos, yunet for video and live)
           --config FILE          detector settings as JSON (written by `facesticker tune`)
           --model FILE           model or cascade file instead of the installed one
         \(DetectorParameter.helpLines.joined(separator: "\n"))
@@ -15,7 +15,7 @@ enum DetectorOptions {
     }
 
     /// The settings from `--config`, then the explicit options on top.
-    static func settings(_ parser: inout ArgumentParser) throws -> DetectorSettings {
+    static func settings(_ parser: inout ArgumentParser, use: ModelStore.Use = .photo) throws -> DetectorSettings {
         var settings: DetectorSettings
         let named = try parser.value("--detector").map { name -> DetectorKind in
             guard let kind = DetectorKind(rawValue: name) else {
@@ -28,7 +28,10 @@ enum DetectorOptions {
             // A config tuned for another detector says nothing about this one.
             if let named, named != settings.kind { settings = DetectorSettings.defaults(for: named) }
         } else {
-            settings = DetectorSettings.defaults(for: named ?? ModelStore.defaultKind())
+            settings = DetectorSettings.defaults(for: named ?? ModelStore.defaultKind(for: use))
+            // Turned passes decided frame by frame can flip a face whose upright detection
+            // drops out for a moment; video keeps to upright faces unless asked (--rotations).
+            if use == .video { settings.rotations = .none }
         }
         if let v = try parser.value("--model") { settings.model = v }
         for parameter in DetectorParameter.allCases {
@@ -40,7 +43,7 @@ enum DetectorOptions {
     }
 
     /// The detector the options describe.
-    static func parse(_ parser: inout ArgumentParser) throws -> FaceFinder {
-        try FaceFinder(settings: try settings(&parser))
+    static func parse(_ parser: inout ArgumentParser, use: ModelStore.Use = .photo) throws -> FaceFinder {
+        try FaceFinder(settings: try settings(&parser, use: use))
     }
 }

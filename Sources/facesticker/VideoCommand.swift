@@ -62,7 +62,7 @@ enum VideoCommand: Command {
         // Hidden: the figures scripts/bench-video.sh prints.
         let stats = parser.flag("--stats")
         let detectorThreads = try parser.int("--detector-threads", in: 1...16)
-        let detector = try DetectorOptions.parse(&parser)
+        let detector = try DetectorOptions.parse(&parser, use: .video)
         let encoder = EncoderSettings(crf: crf, preset: preset, audio: audio)
         try encoder.validate()
 

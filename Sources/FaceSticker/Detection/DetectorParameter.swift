@@ -6,7 +6,7 @@ import Foundation
 /// their help, validation and `tune`'s grids are all driven by this table;
 /// adding a parameter is one case and one `spec` line, plus its use.
 public enum DetectorParameter: String, CaseIterable, Sendable {
-    case inputSize, scoreThreshold, nmsThreshold, topK, scaleFactor, minNeighbors, minSize, maxSize
+    case inputSize, maxUpscale, scoreThreshold, nmsThreshold, topK, scaleFactor, minNeighbors, minSize, maxSize
     case verifier, verifyBelow, verifierScore, rotations
 
     /// What a parameter holds.
@@ -40,7 +40,10 @@ public enum DetectorParameter: String, CaseIterable, Sendable {
         case .inputSize: return Spec(value: .whole, range: 0...16384, defaultValue: 640, defaultFor: [.haar: 1024],
             detectors: [], replayable: false, placeholder: "PX",
             help: "longest side of the copy the detector runs on (0: full size)")
-        case .scoreThreshold: return Spec(value: .number, range: 0...1, defaultValue: 0.5, defaultFor: [.haar: 0],
+        case .maxUpscale: return Spec(value: .number, range: 1...4, defaultValue: 1, defaultFor: [.centerface: 2],
+            detectors: [], replayable: false, placeholder: "F",
+            help: "a smaller image is enlarged towards the input size, by at most F (small faces)")
+        case .scoreThreshold: return Spec(value: .number, range: 0...1, defaultValue: 0.5, defaultFor: [.haar: 0, .centerface: 0.4],
             detectors: dnn, replayable: true, placeholder: "T", help: "DNN detectors: minimum score")
         case .nmsThreshold: return Spec(value: .number, range: 0...1, defaultValue: 0.3, defaultFor: [:],
             detectors: dnn, replayable: true, placeholder: "T", help: "DNN detectors: overlap above which boxes merge")
@@ -55,10 +58,10 @@ public enum DetectorParameter: String, CaseIterable, Sendable {
         case .maxSize: return Spec(value: .whole, range: 0...16384, defaultValue: 0, defaultFor: [:],
             detectors: [.haar], replayable: false, placeholder: "PX", help: "Haar: do not look for faces wider than PX (0: any)")
         case .verifier: return Spec(value: .choice(FaceVerifier.names), range: 0...Double(FaceVerifier.names.count - 1),
-            defaultValue: 0, defaultFor: [:], detectors: [], replayable: false, placeholder: "NAME",
+            defaultValue: 0, defaultFor: [.yunet: 1, .centerface: 2], detectors: [], replayable: false, placeholder: "NAME",
             help: "second detector that must confirm unsure faces on a crop around them: "
                 + FaceVerifier.names.joined(separator: ", "))
-        case .verifyBelow: return Spec(value: .number, range: 0...1, defaultValue: 1, defaultFor: [:],
+        case .verifyBelow: return Spec(value: .number, range: 0...1, defaultValue: 1, defaultFor: [.centerface: 0.55],
             detectors: [], replayable: true, placeholder: "T",
             help: "faces scoring at least T need no confirmation (1: all are confirmed)")
         case .verifierScore: return Spec(value: .number, range: 0...1, defaultValue: 0.5, defaultFor: [:],

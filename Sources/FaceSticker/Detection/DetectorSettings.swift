@@ -35,6 +35,7 @@ public struct DetectorSettings: Equatable, Sendable {
 
     // Typed views of the table's values, for the code that uses them.
     public var inputSize: Int { get { whole(.inputSize) } set { self[.inputSize] = Double(newValue) } }
+    public var maxUpscale: Double { get { self[.maxUpscale] } set { self[.maxUpscale] = newValue } }
     public var scoreThreshold: Double { get { self[.scoreThreshold] } set { self[.scoreThreshold] = newValue } }
     public var nmsThreshold: Double { get { self[.nmsThreshold] } set { self[.nmsThreshold] = newValue } }
     public var topK: Int { get { whole(.topK) } set { self[.topK] = Double(newValue) } }

@@ -42,9 +42,20 @@ public enum ModelStore {
         return model
     }
 
-    /// The detector used when the user names none: YuNet when installed, else CenterFace, else Haar.
-    public static func defaultKind() -> DetectorKind {
-        [.yunet, .centerface].first { defaultModel(for: $0) != nil } ?? .haar
+    /// What detection is for: each use has its own default detector.
+    public enum Use: Sendable {
+        /// Photos, `detect` and `tune`: precision first (CenterFace, confirmed by YuNet).
+        case photo
+        /// Video frames and live previews: the cheaper YuNet (CenterFace confirms
+        /// its unsure faces, and the tracker wants two sightings before a sticker).
+        case video
+    }
+
+    /// The detector used when the user names none: the use's choice among the
+    /// installed models (see `Use`), else the other DNN, else Haar.
+    public static func defaultKind(for use: Use = .photo) -> DetectorKind {
+        let order: [DetectorKind] = use == .photo ? [.centerface, .yunet] : [.yunet, .centerface]
+        return order.first { defaultModel(for: $0) != nil } ?? .haar
     }
 
     /// The checkout the running binary lives in, if any.

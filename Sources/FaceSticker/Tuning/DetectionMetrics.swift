@@ -27,6 +27,13 @@ public struct DetectionMetrics: Equatable, Sendable {
     /// Counted faces no detection matched.
     public var misses: Int { positives - truePositives }
 
+    /// Of all detections, the share that matched a face, counted or ignored
+    /// (on the `all` subset: any labelled face, WIDER's invalid ones included).
+    public var anyFacePrecision: Double {
+        let all = truePositives + falsePositives + ignored
+        return all > 0 ? Double(truePositives + ignored) / Double(all) : 1
+    }
+
     public var precision: Double {
         let claimed = truePositives + falsePositives
         return claimed > 0 ? Double(truePositives) / Double(claimed) : 1

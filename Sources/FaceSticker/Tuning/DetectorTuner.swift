@@ -107,7 +107,8 @@ public struct DetectorTuner: Sendable {
         let collected = try ParallelWork.map(count: images.count, jobs: jobs,
                                              makeWorker: { DetectorPool(collectors) }) { pool, i in
             let image = try ImageFile.read(path: images[i].path)
-            let copies = sizes.map { FaceFinder.inputSize(width: image.width, height: image.height, longestSide: $0) }
+            let copies = sizes.map { FaceFinder.inputSize(width: image.width, height: image.height, longestSide: $0,
+                                                          maxUpscale: baseline.maxUpscale) }
             var raw: [RawDetections] = []
             var runs = 0
             for k in sizes.indices {

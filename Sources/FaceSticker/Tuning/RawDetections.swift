@@ -51,7 +51,8 @@ public struct RawDetections: Sendable {
     public static func collect(with detector: OpenCVDetector, in image: RGBAImage,
                                sweep: [DetectorSettings] = []) throws -> RawDetections {
         let settings = detector.settings
-        let size = FaceFinder.inputSize(width: image.width, height: image.height, longestSide: settings.inputSize)
+        let size = FaceFinder.inputSize(width: image.width, height: image.height, longestSide: settings.inputSize,
+                                        maxUpscale: settings.maxUpscale)
         let copy = size == (image.width, image.height) ? image
             : try OpenCV.resize(image, width: size.width, height: size.height)
         let verifiers = try Dictionary(grouping: sweep.filter { $0.verifier != .none }, by: \.verifier)

@@ -19,12 +19,24 @@ public struct TuningRow: Sendable {
             var list = [("input", "\(s.inputSize)"), ("scale", JSONText.number(s.scaleFactor, digits: 3)),
                         ("neighbors", "\(s.minNeighbors)"), ("minSize", "\(s.minSize)")]
             if s.maxSize > 0 { list.append(("maxSize", "\(s.maxSize)")) }
-            return list
+            return list + verification
         }
         var list = [("input", "\(s.inputSize)"), ("score", JSONText.number(s.scoreThreshold, digits: 3)),
                     ("nms", JSONText.number(s.nmsThreshold, digits: 3))]
         if s.topK != DetectorSettings.defaults(for: s.kind).topK { list.append(("topK", "\(s.topK)")) }
         if s.minSize > 0 { list.append(("minSize", "\(s.minSize)")) }
+        return list + verification
+    }
+
+    /// The verifier and rotation settings, when they do anything.
+    private var verification: [(name: String, value: String)] {
+        let s = settings
+        var list: [(name: String, value: String)] = []
+        if s.verifier != .none, s.verifyBelow > 0 {
+            list += [("verify", s.verifier.rawValue), ("below", JSONText.number(s.verifyBelow, digits: 3)),
+                     ("at", JSONText.number(s.verifierScore, digits: 3))]
+        }
+        if s.rotations != .none { list.append(("rotations", s.rotations.rawValue)) }
         return list
     }
 

@@ -5,19 +5,22 @@ public enum TuningTable {
     /// The table, best first: the first `limit` rows (all when 0), plus any
     /// baseline row below them so the default is always shown. Columns: rank,
     /// the objective, precision, recall, F1 and AP on the objective's subset,
-    /// AP per difficulty subset (when known), then the setting.
+    /// P-any (of all detections, the share that matches any labelled face,
+    /// WIDER's invalid ones included), recall per difficulty subset (when
+    /// known), then the setting.
     public static func lines(_ report: TuningReport, limit: Int = 20) -> [String] {
         let difficulties = report.subsets.filter { $0 != .all }
         var header = [pad("rank", 5), pad(report.objective.description, 8), pad("P", 6), pad("R", 6), pad("F1", 6),
-                      pad("AP", 6)]
-        header += difficulties.map { pad("AP-" + $0.rawValue.prefix(3), 7) }
+                      pad("AP", 6), pad("P-any", 6)]
+        header += difficulties.map { pad("R-" + $0.rawValue.prefix(3), 6) }
         header.append("setting (\(report.subset.rawValue), IoU \(JSONText.number(report.iouThreshold, digits: 3)))")
         var lines = [header.joined(separator: " ")]
         for (index, row) in report.rows.enumerated() where limit <= 0 || index < limit || row.isBaseline {
             let m = report.metrics(of: row)
             var cells = [pad("\(index + 1)", 5), pad(report.objectiveValue(of: row).map { f($0) } ?? "-", 8),
-                         pad(f(m.precision), 6), pad(f(m.recall), 6), pad(f(m.f1), 6), pad(f(m.averagePrecision), 6)]
-            cells += difficulties.map { pad(row.metrics[$0].map { f($0.averagePrecision) } ?? "-", 7) }
+                         pad(f(m.precision), 6), pad(f(m.recall), 6), pad(f(m.f1), 6), pad(f(m.averagePrecision), 6),
+                         pad(row.metrics[.all].map { f($0.anyFacePrecision) } ?? "-", 6)]
+            cells += difficulties.map { pad(row.metrics[$0].map { f($0.recall) } ?? "-", 6) }
             cells.append(row.label + (row.isBaseline ? " (default)" : ""))
             lines.append(cells.joined(separator: " "))
         }
