@@ -29,9 +29,6 @@ enum DetectorOptions {
             if let named, named != settings.kind { settings = DetectorSettings.defaults(for: named) }
         } else {
             settings = DetectorSettings.defaults(for: named ?? ModelStore.defaultKind(for: use))
-            // Turned passes decided frame by frame can flip a face whose upright detection
-            // drops out for a moment; video keeps to upright faces unless asked (--rotations).
-            if use == .video { settings.rotations = .none }
         }
         if let v = try parser.value("--model") { settings.model = v }
         for parameter in DetectorParameter.allCases {

@@ -44,18 +44,45 @@ public final class FaceFinder: FaceDetector {
     /// The faces in a copy already made at the detector's size (video frames are
     /// shrunk straight from their YUV planes), in the copy's pixels; `minSize`
     /// is left to the caller, who knows the scale back.
-    func find(inCopy image: RGBAImage) throws -> [Face] {
+    ///
+    /// `order` lists the orientations to search, the first one always (a video
+    /// whose picture is sideways searches that way first); `rotations`
+    /// overrides the settings' policy. `trusted` are boxes (in the copy's
+    /// pixels) the verifier confirmed a moment ago, in the previous frame of a
+    /// video: a face on one of them (IoU at least `FaceVerifier.matchIoU`) is
+    /// not sent to the verifier again.
+    func find(inCopy image: RGBAImage, trusted: [Rect] = [], order: [QuarterTurn] = FaceFinder.searchOrder,
+              rotations: RotationPolicy? = nil) throws -> [Face] {
+        var settings = self.settings
+        if let rotations { settings.rotations = rotations }
         let size = Size(width: Double(image.width), height: Double(image.height))
-        return try Self.combined(upright: try pass(image), settings: settings, size: size) { orientation in
-            try pass(orientation.upright(image))
+        return try Self.combined(settings: settings, size: size, order: order) { orientation in
+            let forward = orientation.transform(storedSize: size)
+            return try pass(orientation.upright(image), trusted: trusted.map(forward.apply(to:)))
         }
     }
 
+    /// The faces standing upright in the copy turned by `turn` (in the copy's
+    /// pixels), and how sure the search is that this is the way up: its best
+    /// face's score plus the verifier's score of it (detectors score some faces
+    /// upside down almost as high as upright; two networks rarely agree on it).
+    func search(inCopy image: RGBAImage, turn: QuarterTurn) throws -> (faces: [Face], vote: Double) {
+        let faces = try find(inCopy: image, order: [turn], rotations: .all)
+        guard let best = faces.max(by: { $0.score < $1.score }) else { return (faces, 0) }
+        guard let verifier else { return (faces, best.score) }
+        let orientation = ExifOrientation(rotation: turn, mirrored: false)
+        let forward = orientation.transform(storedSize: Size(width: Double(image.width), height: Double(image.height)))
+        return (faces, best.score + (try verifier.score(forward.apply(to: best), in: orientation.upright(image))))
+    }
+
     /// One orientation: detect, then keep what `confirmed` keeps.
-    private func pass(_ image: RGBAImage) throws -> [Face] {
+    private func pass(_ image: RGBAImage, trusted: [Rect]) throws -> [Face] {
         try Self.confirmed(try detector.detect(in: image), settings: settings,
                            textured: { ImageStatistics.hasTexture(image, in: $0.box) },
-                           verification: { face in try verifier?.score(face, in: image) ?? 1 })
+                           verification: { face in
+                               if trusted.contains(where: { $0.iou(face.box) >= FaceVerifier.matchIoU }) { return 1 }
+                               return try verifier?.score(face, in: image) ?? 1
+                           })
     }
 
     /// The faces of one pass worth keeping: those with texture, and of the
@@ -70,26 +97,48 @@ public final class FaceFinder: FaceDetector {
         }
     }
 
-    /// The upright pass's faces, and when the rotation policy asks for them,
-    /// the faces of the turned passes (`turned` gets the orientation that turns
-    /// the copy, of `size`, and returns faces in the turned copy's pixels),
-    /// mapped back and merged. `tune` replays through this same rule.
-    static func combined(upright: [Face], settings: DetectorSettings, size: Size,
-                         turned: (ExifOrientation) throws -> [Face]) throws -> [Face] {
+    /// The faces of the passes the rotation policy asks for, mapped back to
+    /// the copy (of `size`) and merged. `pass` gets the orientation that turns
+    /// the copy and returns faces in the turned copy's pixels. The first
+    /// orientation of `order` is always searched; with rotations `none` its
+    /// faces are all kept; otherwise a face counts only from the pass in which
+    /// it stands upright (YuNet also reports some turned faces, with landmarks
+    /// that would put sunglasses across the mouth), and `auto` searches the
+    /// rest of `order` when `needsTurnedPasses` says so. `tune` replays through this same rule.
+    static func combined(settings: DetectorSettings, size: Size, order: [QuarterTurn],
+                         pass: (ExifOrientation) throws -> [Face]) throws -> [Face] {
         let policy = settings.rotations
-        guard policy != .none else { return upright }
-        // A face is kept from the pass in which it stands upright: YuNet also
-        // reports some turned faces, with landmarks that would put sunglasses
-        // across the mouth; those send `auto` to the turned passes.
-        var faces = upright.filter(standsUpright)
-        guard policy == .all || faces.isEmpty || faces.count < upright.count else { return faces }
-        for turn in turns {
+        func run(_ turn: QuarterTurn) throws -> (found: Int, kept: [Face]) {
             let orientation = ExifOrientation(rotation: turn, mirrored: false)
-            guard let back = orientation.transform(storedSize: size).inverted else { continue }
-            faces += try turned(orientation).filter(standsUpright).map(back.apply(to:))
+            guard let back = orientation.transform(storedSize: size).inverted else { return (0, []) }
+            let found = try pass(orientation)
+            return (found.count, (policy == .none ? found : found.filter(standsUpright)).map(back.apply(to:)))
         }
+        guard let first = order.first else { return [] }
+        let primary = try run(first)
+        var faces = primary.kept
+        guard policy == .all || (policy == .auto && needsTurnedPasses(primary.kept, found: primary.found)) else {
+            return faces
+        }
+        for turn in order.dropFirst() { faces += try run(turn).kept }
         return try merged(faces, nmsThreshold: settings.nmsThreshold)
     }
+
+    /// Whether `auto` searches the turned orientations after a pass that found
+    /// `found` faces and kept `kept` as standing upright: when it kept none,
+    /// dropped a turned one, or kept only a few (`fewFaces`) of which one is
+    /// unsure (under `sureScore`): a small sideways face can look upright to
+    /// a detector, with a low score and wrong landmarks, while the turned pass
+    /// sees it clearly, and the merge keeps the better of the two.
+    static func needsTurnedPasses(_ kept: [Face], found: Int) -> Bool {
+        kept.isEmpty || kept.count < found || (kept.count <= fewFaces && kept.contains { $0.score < sureScore })
+    }
+
+    static let fewFaces = 2
+    static let sureScore = 0.8
+
+    /// Upright first, then the turns.
+    static let searchOrder: [QuarterTurn] = [.zero, .clockwise90, .clockwise180, .clockwise270]
 
     /// Whether the face's mouth is below its eyes, within 50 degrees of straight
     /// down in the pass's picture (so each head roll has one pass that sees it
@@ -99,9 +148,6 @@ public final class FaceFinder: FaceDetector {
         let down = Point(x: marks.mouthCenter.x - marks.eyeCenter.x, y: marks.mouthCenter.y - marks.eyeCenter.y)
         return down.y > 0 && abs(down.x) <= down.y * 1.19 // tan 50°
     }
-
-    /// The turns tried besides upright.
-    static let turns: [QuarterTurn] = [.clockwise90, .clockwise180, .clockwise270]
 
     func minSizeAllows(_ face: Face) -> Bool { settings.minSize <= 0 || face.box.width >= Double(settings.minSize) }
 

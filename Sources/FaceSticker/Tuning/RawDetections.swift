@@ -14,7 +14,7 @@
 /// narrower than `minSize`.
 public struct RawDetections: Sendable {
     public let kind: DetectorKind
-    /// The upright pass, then (when collected) one per turn of `FaceFinder.turns`.
+    /// The upright pass, then (when collected) one per turn of `FaceFinder.searchOrder`.
     public let passes: [Pass]
     /// The copy's size, and image pixels per copy pixel, per axis.
     public let copyWidth: Int
@@ -59,7 +59,8 @@ public struct RawDetections: Sendable {
             .compactMapValues { group in try FaceVerifier(group[0].verifier).map { ($0, group) } }
         let turned = sweep.contains { $0.rotations != .none }
         var passes: [Pass] = []
-        for orientation in [ExifOrientation.up] + (turned ? FaceFinder.turns.map { ExifOrientation(rotation: $0, mirrored: false) } : []) {
+        for turn in turned ? FaceFinder.searchOrder : [.zero] {
+            let orientation = ExifOrientation(rotation: turn, mirrored: false)
             let picture = orientation.upright(copy)
             let candidates = try detector.detect(in: picture)
             let textured = candidates.map { ImageStatistics.hasTexture(picture, in: $0.box) }
@@ -90,11 +91,10 @@ public struct RawDetections: Sendable {
                                         textured: { index[$0].map { pass.textured[$0] } ?? false },
                                         verification: { index[$0].flatMap { pass.verification[$0] } ?? 0 })
         }
-        guard let upright = passes.first else { return [] }
         let size = Size(width: Double(copyWidth), height: Double(copyHeight))
-        let faces = try FaceFinder.combined(upright: try replay(upright), settings: settings, size: size) { orientation in
-            guard let k = FaceFinder.turns.firstIndex(of: orientation.rotation), k + 1 < passes.count else { return [] }
-            return try replay(passes[k + 1])
+        let faces = try FaceFinder.combined(settings: settings, size: size, order: FaceFinder.searchOrder) { orientation in
+            guard let k = FaceFinder.searchOrder.firstIndex(of: orientation.rotation), k < passes.count else { return [] }
+            return try replay(passes[k])
         }
         let minSize = Double(settings.minSize)
         return faces.map { $0.scaled(x: scaleX, y: scaleY) }.filter { minSize <= 0 || $0.box.width >= minSize }

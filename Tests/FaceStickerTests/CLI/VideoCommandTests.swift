@@ -105,6 +105,33 @@ import Testing
         #expect(angles.allSatisfy { abs($0) < 30 }, "stickers upright: \(angles.map { Int($0) })")
     }
 
+    /// Issue #11 part 3: a phone video whose rotation flag was lost (every face
+    /// sideways in the pixels) is tracked in at least 90% of its frames, with the
+    /// sticker turned as the upright video's, plus the quarter turn, within 20 degrees.
+    @Test func aSidewaysVideoWithoutItsFlagIsTracked() throws {
+        let dir = try TemporaryDirectory()
+        let sideways = dir.path("sideways.mp4")
+        try MediaTools.ffmpeg(["-i", Fixtures.sharedPath("data/video/carphone.mp4"), "-vf", "transpose=1",
+                               "-c:v", "libx264", "-preset", "ultrafast", sideways])
+        var angles: [[Double?]] = []
+        for (input, name) in [(Fixtures.sharedPath("data/video/carphone.mp4"), "upright"), (sideways, "sideways")] {
+            let tracks = dir.path(name + ".json")
+            let run = try Self.run([input, "-o", dir.path(name + "-out.mp4"), "--tracks", tracks, "-q"])
+            #expect(run.status == 0, "\(run.stderr)")
+            angles.append(try TracksFile(path: tracks).frames.map { $0.faces.first?.angle })
+        }
+        try #require(angles[0].count == 120 && angles[1].count == 120)
+        let tracked = angles[1].compactMap { $0 }.count
+        #expect(tracked >= 108, "sideways: a face in \(tracked) of 120 frames")
+        var turnedRight = 0
+        for (upright, turned) in zip(angles[0], angles[1]) {
+            guard let upright, let turned else { continue }
+            let difference = (turned - upright - 90 + 540).truncatingRemainder(dividingBy: 360) - 180
+            if abs(difference) <= 20 { turnedRight += 1 }
+        }
+        #expect(turnedRight >= 108, "the sticker turned with the face in \(turnedRight) of 120 frames")
+    }
+
     // MARK: Stable stickers (issue section 3)
 
     /// A still face (a photo looped with fresh noise in every frame, so the detector's
