@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The live preview of `selfie --preview`: shows the decorated picture as it
 /// comes, and on a key captures a burst, cycles filters or stickers, toggles
 /// mirroring or quits (`PreviewControls`).
@@ -53,11 +55,15 @@ public final class SelfiePreview {
         var captures = 0
         // A file source would spin as fast as it decodes; a camera paces itself.
         let wait = session.source.isLive ? 1 : 30
+        // The video path's tracker and smoother: no flicker, no one-frame false face.
+        var live = LiveStickerer(painter: painter(controls))
+        let start = DispatchTime.now().uptimeNanoseconds
+        var cut = false
         while let frame = try session.nextFrame() {
             let faces = try session.detector.detect(in: frame)
-            var shown = frame
-            renderer(controls).render(&shown, faces: faces)
-            try window.show(shown)
+            let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            for shown in live.add(frame, faces: faces, time: time, cut: cut) { try window.show(shown) }
+            cut = false
             let (key, closed) = try window.waitKey(milliseconds: wait)
             if closed { break }
             guard let key else { continue }
@@ -72,6 +78,7 @@ public final class SelfiePreview {
                 renderer(controls).render(&image, faces: shot.faces)
                 try onCapture(image, shot)
                 captures += 1
+                cut = true
             case .none:
                 session.mirrored = controls.mirrored
                 if controls.filter != before.filter {
@@ -82,10 +89,20 @@ public final class SelfiePreview {
                     let names = stickerChoices[controls.sticker].map(\.name)
                     onNote("stickers: " + (names.isEmpty ? "none" : names.joined(separator: " + ")))
                 }
-                if controls.mirrored != before.mirrored { onNote("mirror: " + (controls.mirrored ? "on" : "off")) }
+                if controls.mirrored != before.mirrored {
+                    onNote("mirror: " + (controls.mirrored ? "on" : "off"))
+                    cut = true // the picture jumped: no track carries across
+                }
+                live.use(painter(controls))
             }
         }
+        for shown in live.finish() { try window.show(shown) }
         return captures
+    }
+
+    private func painter(_ controls: PreviewControls) -> TrackPainter {
+        TrackPainter(stickers: stickerChoices[controls.sticker], assignment: assignment,
+                     filters: filterChoices[controls.filter])
     }
 
     private func renderer(_ controls: PreviewControls) -> StickerRenderer {
