@@ -117,7 +117,7 @@ public final class FaceFinder: FaceDetector {
         guard let first = order.first else { return [] }
         let primary = try run(first)
         var faces = primary.kept
-        guard policy == .all || (policy == .auto && needsTurnedPasses(primary.kept, found: primary.found)) else {
+        guard policy == .all || (policy == .auto && needsTurnedPasses(primary.kept, found: primary.found, unsure: false)) else {
             return faces
         }
         for turn in order.dropFirst() { faces += try run(turn).kept }
@@ -125,13 +125,15 @@ public final class FaceFinder: FaceDetector {
     }
 
     /// Whether `auto` searches the turned orientations after a pass that found
-    /// `found` faces and kept `kept` as standing upright: when it kept none,
-    /// dropped a turned one, or kept only a few (`fewFaces`) of which one is
-    /// unsure (under `sureScore`): a small sideways face can look upright to
-    /// a detector, with a low score and wrong landmarks, while the turned pass
-    /// sees it clearly, and the merge keeps the better of the two.
-    static func needsTurnedPasses(_ kept: [Face], found: Int) -> Bool {
-        kept.isEmpty || kept.count < found || (kept.count <= fewFaces && kept.contains { $0.score < sureScore })
+    /// `found` faces and kept `kept` as standing upright: when it kept none or
+    /// dropped a turned one; with `unsure` (video, where the search is shared
+    /// by the frames that follow) also when it kept only a few (`fewFaces`) of
+    /// which one is unsure (under `sureScore`): a small sideways face can look
+    /// upright to a detector, with a low score and wrong landmarks. Photos do
+    /// without that: three more CenterFace passes would take them past 250 ms.
+    static func needsTurnedPasses(_ kept: [Face], found: Int, unsure: Bool) -> Bool {
+        kept.isEmpty || kept.count < found
+            || (unsure && kept.count <= fewFaces && kept.contains { $0.score < sureScore })
     }
 
     static let fewFaces = 2

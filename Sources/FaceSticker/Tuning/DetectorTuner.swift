@@ -93,22 +93,23 @@ public struct DetectorTuner: Sendable {
     private func sweepDNN(_ swept: [DetectorSettings], baseline: DetectorSettings, dataset: FaceDataset,
                           log: (String) -> Void) throws -> TunerSweep {
         let kind = baseline.kind
-        let sizes = Self.unique(swept.map(\.inputSize))
+        let sizes = Self.unique(swept.map(CopyRule.init))
         let floor = swept.map(\.scoreThreshold).min() ?? baseline.scoreThreshold
         let collectors = sizes.map { size -> DetectorSettings in
             var s = baseline
-            s.inputSize = size
+            s.inputSize = size.inputSize
+            s.maxUpscale = size.maxUpscale
             return RawDetections.collectingSettings(for: s, scoreFloor: floor)
         }
         log("tune: \(kind.rawValue): running the network on \(dataset.images.count) images at input sizes "
-            + "\(sizes.map(String.init).joined(separator: ", ")) (score > \(JSONText.number(floor, digits: 3)), NMS off)")
+            + "\(sizes.map(\.description).joined(separator: ", ")) (score > \(JSONText.number(floor, digits: 3)), NMS off)")
         let start = Date()
         let images = dataset.images
         let collected = try ParallelWork.map(count: images.count, jobs: jobs,
                                              makeWorker: { DetectorPool(collectors) }) { pool, i in
             let image = try ImageFile.read(path: images[i].path)
-            let copies = sizes.map { FaceFinder.inputSize(width: image.width, height: image.height, longestSide: $0,
-                                                          maxUpscale: baseline.maxUpscale) }
+            let copies = sizes.map { FaceFinder.inputSize(width: image.width, height: image.height,
+                                                          longestSide: $0.inputSize, maxUpscale: $0.maxUpscale) }
             var raw: [RawDetections] = []
             var runs = 0
             for k in sizes.indices {
@@ -117,7 +118,7 @@ public struct DetectorTuner: Sendable {
                     raw.append(raw[same])
                 } else {
                     raw.append(try RawDetections.collect(with: try pool.model(k), in: image,
-                                                         sweep: swept.filter { $0.inputSize == sizes[k] }))
+                                                         sweep: swept.filter { CopyRule($0) == sizes[k] }))
                     runs += 1
                 }
             }
@@ -130,7 +131,7 @@ public struct DetectorTuner: Sendable {
         var representative = sizes.indices.map { k in
             sizes.indices.first { j in collected.allSatisfy { $0.copies[j] == $0.copies[k] } } ?? k
         }
-        if let b = sizes.firstIndex(of: baseline.inputSize) {
+        if let b = sizes.firstIndex(of: CopyRule(baseline)) {
             let group = representative[b]
             for k in sizes.indices where representative[k] == group { representative[k] = b }
         }
@@ -138,7 +139,7 @@ public struct DetectorTuner: Sendable {
             log("tune: \(kind.rawValue): input size \(sizes[k]) runs on the same copies as \(sizes[representative[k]]) "
                 + "for every image; evaluated once")
         }
-        let all = swept.filter { s in sizes.firstIndex(of: s.inputSize).map { representative[$0] == $0 } ?? true }
+        let all = swept.filter { s in sizes.firstIndex(of: CopyRule(s)).map { representative[$0] == $0 } ?? true }
         log("tune: \(kind.rawValue): \(runs) network runs in \(String(format: "%.1f", detectionSeconds)) s; "
             + "replaying \(all.count) settings")
 
@@ -150,7 +151,7 @@ public struct DetectorTuner: Sendable {
             let members = groups[g]
             var replay = all[members[0]]
             replay.scoreThreshold = members.map { all[$0].scoreThreshold }.min() ?? floor
-            let sizeIndex = sizes.firstIndex(of: replay.inputSize) ?? 0
+            let sizeIndex = sizes.firstIndex(of: CopyRule(replay)) ?? 0
             let faces = try collected.map { try $0.raw[sizeIndex].faces(for: replay) }
             let evaluation = try DatasetEvaluation(dataset: dataset, detections: faces, iouThreshold: iou)
             let metrics = members.map { i in
@@ -170,7 +171,7 @@ public struct DetectorTuner: Sendable {
         // One curve per input size: the group holding that size's best setting, over all its scores.
         var curves: [PRCurve] = []
         for size in sizes {
-            guard let top = ranked.first(where: { $0.settings.inputSize == size }),
+            guard let top = ranked.first(where: { CopyRule($0.settings) == size }),
                   let g = groups.firstIndex(where: { $0.contains { all[$0] == top.settings } }),
                   let curveData = evaluated[g].ranked else { continue }
             let points = curveData.curve()
@@ -180,7 +181,7 @@ public struct DetectorTuner: Sendable {
             curves.append(PRCurve(label: label, kind: kind, points: points, operatingPoint: operating,
                                   averagePrecision: curveData.metrics().averagePrecision))
         }
-        let bestSize = sizes.firstIndex(of: best.settings.inputSize) ?? 0
+        let bestSize = sizes.firstIndex(of: CopyRule(best.settings)) ?? 0
         let bestFaces = try collected.map { try $0.raw[bestSize].faces(for: best.settings) }
         return TunerSweep(rows: rows.compactMap { $0 }, curves: curves, bestFaces: bestFaces, runs: runs,
                           detectionSeconds: detectionSeconds,
@@ -228,8 +229,8 @@ public struct DetectorTuner: Sendable {
 
     // MARK: Helpers
 
-    private static func unique(_ values: [Int]) -> [Int] {
-        var seen: [Int] = []
+    private static func unique<T: Equatable>(_ values: [T]) -> [T] {
+        var seen: [T] = []
         for value in values where !seen.contains(value) { seen.append(value) }
         return seen
     }
@@ -252,4 +253,15 @@ public struct DetectorTuner: Sendable {
         }
         return groups
     }
+}
+
+/// What decides the copy a DNN runs on: settings that share it share one network run per image.
+private struct CopyRule: Hashable, CustomStringConvertible {
+    let inputSize: Int
+    let maxUpscale: Double
+    init(_ settings: DetectorSettings) {
+        inputSize = settings.inputSize
+        maxUpscale = settings.maxUpscale
+    }
+    var description: String { maxUpscale == 1 ? "\(inputSize)" : "\(inputSize) (up to x\(JSONText.number(maxUpscale, digits: 2)))" }
 }

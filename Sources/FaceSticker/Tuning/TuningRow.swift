@@ -21,7 +21,9 @@ public struct TuningRow: Sendable {
             if s.maxSize > 0 { list.append(("maxSize", "\(s.maxSize)")) }
             return list + verification
         }
-        var list = [("input", "\(s.inputSize)"), ("score", JSONText.number(s.scoreThreshold, digits: 3)),
+        var list = [("input", "\(s.inputSize)")]
+        if s.maxUpscale != 1 { list.append(("upscale", JSONText.number(s.maxUpscale, digits: 2))) }
+        list += [("score", JSONText.number(s.scoreThreshold, digits: 3)),
                     ("nms", JSONText.number(s.nmsThreshold, digits: 3))]
         if s.topK != DetectorSettings.defaults(for: s.kind).topK { list.append(("topK", "\(s.topK)")) }
         if s.minSize > 0 { list.append(("minSize", "\(s.minSize)")) }

@@ -52,7 +52,7 @@ final class FrameDetector {
             // Every orientation is tried at the start, after a few empty detections (not after
             // one dropout), and when the few faces found are unsure; the one whose best face
             // scores clearly higher becomes the way up.
-            let unsure = FaceFinder.needsTurnedPasses(found, found: found.count) && !found.isEmpty
+            let unsure = FaceFinder.needsTurnedPasses(found, found: found.count, unsure: true) && !found.isEmpty
             if rounds == 1 || misses >= Self.missesBeforeSearch || unsure {
                 var results: [QuarterTurn: [Face]] = [:], votes: [QuarterTurn: Double] = [:]
                 for turn in FaceFinder.searchOrder {
