@@ -19,35 +19,47 @@ class CenterFaceBackend final : public fd::Backend {
 public:
     explicit CenterFaceBackend(const fd_detector_params &params) : params_(params) {
         model_ = fd::readBytes(params.model_path);
-        build(cv::Size(kAlign, kAlign)); // fails early on a bad model file
+        build(); // fails early on a bad model file (and is not kept: its size is never used)
     }
 
     std::vector<fd_face> detect(const cv::Mat &bgr) override {
         // Pad right and bottom to the alignment: coordinates stay those of
         // the image, and the padding holds no face.
         const cv::Size input(alignUp(bgr.cols), alignUp(bgr.rows));
-        if (input != size_) build(input); // one input size per net (OpenCV 4.6)
+        cv::dnn::Net &net = netFor(input); // one input size per net (OpenCV 4.6)
         cv::Mat padded;
         cv::copyMakeBorder(bgr, padded, 0, input.height - bgr.rows, 0, input.width - bgr.cols,
                            cv::BORDER_CONSTANT, cv::Scalar::all(0));
         const cv::Mat blob = cv::dnn::blobFromImage(padded, 1.0, input, cv::Scalar(), /*swapRB*/ true, false);
-        net_.setInput(blob);
+        net.setInput(blob);
         std::vector<cv::Mat> outputs;
-        net_.forward(outputs, net_.getUnconnectedOutLayersNames());
+        net.forward(outputs, net.getUnconnectedOutLayersNames());
         if (outputs.size() != 4) fd::fail(FD_ERR_MODEL, "CenterFace model does not have 4 outputs");
         return decode(outputs[0], outputs[1], outputs[2], outputs[3], bgr.size());
     }
 
 private:
-    void build(cv::Size size) {
+    static constexpr size_t kKeptSizes = 4;
+
+    // The nets of the last few input sizes (a picture searched sideways alternates two).
+    cv::dnn::Net &netFor(cv::Size size) {
+        for (auto &entry : nets_)
+            if (entry.first == size) return entry.second;
+        if (nets_.size() == kKeptSizes) nets_.erase(nets_.begin());
+        nets_.emplace_back(size, build());
+        return nets_.back().second;
+    }
+
+    cv::dnn::Net build() {
+        cv::dnn::Net net;
         try {
-            net_ = cv::dnn::readNetFromONNX(model_);
+            net = cv::dnn::readNetFromONNX(model_);
         } catch (const cv::Exception &error) {
             fd::fail(FD_ERR_MODEL, std::string("cannot load CenterFace model ") + params_.model_path + ": " +
                                        error.err);
         }
-        if (net_.empty()) fd::fail(FD_ERR_MODEL, std::string("cannot load CenterFace model ") + params_.model_path);
-        size_ = size;
+        if (net.empty()) fd::fail(FD_ERR_MODEL, std::string("cannot load CenterFace model ") + params_.model_path);
+        return net;
     }
 
     std::vector<fd_face> decode(const cv::Mat &heat, const cv::Mat &scale, const cv::Mat &offset,
@@ -102,8 +114,7 @@ private:
 
     fd_detector_params params_;
     std::vector<uchar> model_;
-    cv::dnn::Net net_;
-    cv::Size size_;
+    std::vector<std::pair<cv::Size, cv::dnn::Net>> nets_;
 };
 
 } // namespace

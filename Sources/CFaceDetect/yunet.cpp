@@ -13,7 +13,7 @@ constexpr int kMinSide = 64;
 class YuNetBackend final : public fd::Backend {
 public:
     explicit YuNetBackend(const fd_detector_params &params) : params_(params) {
-        build(cv::Size(320, 320)); // fails early on a bad model file
+        build(cv::Size(320, 320)); // fails early on a bad model file (and is not kept)
     }
 
     std::vector<fd_face> detect(const cv::Mat &image) override {
@@ -24,10 +24,10 @@ public:
             cv::copyMakeBorder(image, bgr, 0, std::max(0, kMinSide - image.rows), 0,
                                std::max(0, kMinSide - image.cols), cv::BORDER_CONSTANT, cv::Scalar::all(0));
         // OpenCV 4.6 networks can go wrong when one net is run at several
-        // input sizes, so a new size gets a freshly built detector.
-        if (bgr.size() != size_) build(bgr.size());
+        // input sizes, so each size gets a detector of its own; the last few
+        // are kept (a video searched sideways alternates two sizes).
         cv::Mat rows;
-        detector_->detect(bgr, rows);
+        detectorFor(bgr.size())->detect(bgr, rows);
         std::vector<fd_face> faces;
         for (int r = 0; r < rows.rows; ++r) {
             const float *v = rows.ptr<float>(r);
@@ -45,21 +45,31 @@ public:
     }
 
 private:
-    void build(cv::Size size) {
+    static constexpr size_t kKeptSizes = 4;
+
+    cv::Ptr<cv::FaceDetectorYN> detectorFor(cv::Size size) {
+        for (auto &entry : detectors_)
+            if (entry.first == size) return entry.second;
+        if (detectors_.size() == kKeptSizes) detectors_.erase(detectors_.begin());
+        detectors_.emplace_back(size, build(size));
+        return detectors_.back().second;
+    }
+
+    cv::Ptr<cv::FaceDetectorYN> build(cv::Size size) {
+        cv::Ptr<cv::FaceDetectorYN> detector;
         try {
-            detector_ = cv::FaceDetectorYN::create(params_.model_path, "", size, params_.score_threshold,
-                                                   params_.nms_threshold, params_.top_k);
+            detector = cv::FaceDetectorYN::create(params_.model_path, "", size, params_.score_threshold,
+                                                  params_.nms_threshold, params_.top_k);
         } catch (const cv::Exception &error) {
             fd::fail(FD_ERR_MODEL, std::string("cannot load YuNet model ") + params_.model_path + ": " + error.err);
         }
-        if (detector_.empty())
+        if (detector.empty())
             fd::fail(FD_ERR_MODEL, std::string("cannot load YuNet model ") + params_.model_path);
-        size_ = size;
+        return detector;
     }
 
     fd_detector_params params_;
-    cv::Ptr<cv::FaceDetectorYN> detector_;
-    cv::Size size_;
+    std::vector<std::pair<cv::Size, cv::Ptr<cv::FaceDetectorYN>>> detectors_;
 };
 
 } // namespace

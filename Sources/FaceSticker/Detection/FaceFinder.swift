@@ -66,8 +66,8 @@ public final class FaceFinder: FaceDetector {
     /// pixels), and how sure the search is that this is the way up: its best
     /// face's score plus the verifier's score of it (detectors score some faces
     /// upside down almost as high as upright; two networks rarely agree on it).
-    func search(inCopy image: RGBAImage, turn: QuarterTurn) throws -> (faces: [Face], vote: Double) {
-        let faces = try find(inCopy: image, order: [turn], rotations: .all)
+    func search(inCopy image: RGBAImage, turn: QuarterTurn, trusted: [Rect] = []) throws -> (faces: [Face], vote: Double) {
+        let faces = try find(inCopy: image, trusted: trusted, order: [turn], rotations: .all)
         guard let best = faces.max(by: { $0.score < $1.score }) else { return (faces, 0) }
         guard let verifier else { return (faces, best.score) }
         let orientation = ExifOrientation(rotation: turn, mirrored: false)
@@ -117,7 +117,7 @@ public final class FaceFinder: FaceDetector {
         guard let first = order.first else { return [] }
         let primary = try run(first)
         var faces = primary.kept
-        guard policy == .all || (policy == .auto && needsTurnedPasses(primary.kept, found: primary.found, unsure: false)) else {
+        guard policy == .all || (policy == .auto && needsTurnedPasses(primary.kept, found: primary.found)) else {
             return faces
         }
         for turn in order.dropFirst() { faces += try run(turn).kept }
@@ -126,18 +126,10 @@ public final class FaceFinder: FaceDetector {
 
     /// Whether `auto` searches the turned orientations after a pass that found
     /// `found` faces and kept `kept` as standing upright: when it kept none or
-    /// dropped a turned one; with `unsure` (video, where the search is shared
-    /// by the frames that follow) also when it kept only a few (`fewFaces`) of
-    /// which one is unsure (under `sureScore`): a small sideways face can look
-    /// upright to a detector, with a low score and wrong landmarks. Photos do
-    /// without that: three more CenterFace passes would take them past 250 ms.
-    static func needsTurnedPasses(_ kept: [Face], found: Int, unsure: Bool) -> Bool {
+    /// dropped a turned one.
+    static func needsTurnedPasses(_ kept: [Face], found: Int) -> Bool {
         kept.isEmpty || kept.count < found
-            || (unsure && kept.count <= fewFaces && kept.contains { $0.score < sureScore })
     }
-
-    static let fewFaces = 2
-    static let sureScore = 0.8
 
     /// Upright first, then the turns.
     static let searchOrder: [QuarterTurn] = [.zero, .clockwise90, .clockwise180, .clockwise270]

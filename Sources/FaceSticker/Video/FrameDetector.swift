@@ -12,27 +12,28 @@ final class FrameDetector {
 
     /// `settings.inputSize` is the longest side the detector should see for frames of `width` x `height`.
     init(settings: DetectorSettings, width: Int, height: Int, matrix: YUVMatrix,
-         wayUp: WayUp = WayUp()) throws {
+         wayUp: WayUp = WayUp(), verified: VerifiedFaces = VerifiedFaces()) throws {
         self.matrix = matrix
         self.wayUp = wayUp
+        self.verified = verified
         let target = AreaResampler.targetSize(width: width, height: height, longestSide: settings.inputSize)
         resampler = AreaResampler(sourceWidth: width, sourceHeight: height, width: target.width, height: target.height)
         finder = try FaceFinder(settings: settings)
     }
 
-    /// Faces this thread's verifier confirmed in its previous detection, in the copy's pixels.
-    private var trusted: [Rect] = []
+    /// Faces the verifier confirmed lately, shared by a video's detector threads.
+    private let verified: VerifiedFaces
     private var rounds = 0
-    /// Every this many detections, every face is verified afresh.
-    static let reverifyEvery = 8
     /// The way up of the picture, shared by a video's detector threads (a phone
     /// video whose rotation flag was lost is sideways throughout), and how many
     /// of this thread's detections in a row found no face that way.
     private let wayUp: WayUp
     private var misses = 0
+    private var patience = FrameDetector.missesBeforeSearch
     /// Detections in a row without a face before the other orientations are searched:
     /// one dropout must not send a face to another orientation.
     static let missesBeforeSearch = 3
+    static let maxPatience = 24
 
     func detect(in frame: YUVFrame) throws -> [Face] {
         let small = resampler.rgba(frame, matrix: matrix)
@@ -40,7 +41,7 @@ final class FrameDetector {
         // A face the verifier confirmed a moment ago, still in the same place, is the same
         // face: confirming it once a round would double the detection cost of a video.
         rounds += 1
-        let trust = rounds % Self.reverifyEvery == 0 ? [] : trusted
+        let trust = verified.trusted()
         var found: [Face]
         if finder.settings.rotations == .none {
             found = try finder.find(inCopy: small, trusted: trust, order: [.zero])
@@ -49,23 +50,23 @@ final class FrameDetector {
             let facing = wayUp.turn
             found = try finder.find(inCopy: small, trusted: trust, order: [facing], rotations: .all)
             misses = found.isEmpty ? misses + 1 : 0
-            // Every orientation is tried at the start, after a few empty detections (not after
-            // one dropout), and when the few faces found are unsure; the one whose best face
-            // scores clearly higher becomes the way up.
-            let unsure = FaceFinder.needsTurnedPasses(found, found: found.count, unsure: true) && !found.isEmpty
-            if rounds == 1 || misses >= Self.missesBeforeSearch || unsure {
+            if !found.isEmpty { patience = Self.missesBeforeSearch }
+            // Every orientation is tried at the start and after a few detections in a row
+            // without a face (not after one dropout); `WayUp` decides from the votes. A search
+            // that finds no face anywhere doubles the wait before the next one (up to
+            // `maxPatience`): a shot without faces must not cost four passes a detection.
+            if rounds == 1 || misses >= patience {
+                misses = 0
                 var results: [QuarterTurn: [Face]] = [:], votes: [QuarterTurn: Double] = [:]
                 for turn in FaceFinder.searchOrder {
-                    (results[turn], votes[turn]) = try finder.search(inCopy: small, turn: turn)
+                    (results[turn], votes[turn]) = try finder.search(inCopy: small, turn: turn, trusted: trust)
                 }
+                if results.values.allSatisfy(\.isEmpty) { patience = min(2 * patience, Self.maxPatience) }
                 let chosen = wayUp.vote(votes)
-                if chosen != facing {
-                    found = results[chosen] ?? []
-                    misses = 0
-                }
+                if chosen != facing { found = results[chosen] ?? [] }
             }
         }
-        trusted = found.map(\.box)
+        verified.record(found.map(\.box), trusted: trust)
         // Per axis: rounding each side to whole pixels leaves the two ratios slightly different.
         let sx = Double(frame.width) / Double(small.width), sy = Double(frame.height) / Double(small.height)
         return found.map { $0.scaled(x: sx, y: sy) }.filter(finder.minSizeAllows)
@@ -110,6 +111,58 @@ final class WayUp: Sendable {
                 s.emptySearches = 0
             }
             return s.turn
+        }
+    }
+}
+
+/// The faces a video's verifier confirmed lately, in the detector copy's
+/// pixels, shared by its detector threads: a face found again in the same
+/// place (IoU at least `FaceVerifier.matchIoU`) is trusted without asking
+/// the verifier, until `reverifyAfter` detections have passed since it last
+/// did; then it is verified afresh. A place no face was found in for a few
+/// detections is forgotten.
+final class VerifiedFaces: Sendable {
+    private struct Entry {
+        var box: Rect
+        var verified: Int
+        var seen: Int
+    }
+
+    private struct State {
+        var round = 0
+        var entries: [Entry] = []
+    }
+
+    private let state = Mutex(State())
+    static let reverifyAfter = 15
+    static let forgetAfter = 6
+
+    init() {}
+
+    /// The boxes that need no verification in the next detection.
+    func trusted() -> [Rect] {
+        state.withLock { s in
+            s.entries.filter { s.round - $0.verified < Self.reverifyAfter }.map(\.box)
+        }
+    }
+
+    /// Records a detection's faces; `trusted` is what `trusted()` gave it, so
+    /// faces on none of those boxes went through the verifier just now.
+    func record(_ faces: [Rect], trusted: [Rect]) {
+        state.withLock { s in
+            s.round += 1
+            for box in faces {
+                let wasTrusted = trusted.contains { $0.iou(box) >= FaceVerifier.matchIoU }
+                if let i = s.entries.firstIndex(where: { $0.box.iou(box) >= FaceVerifier.matchIoU }) {
+                    s.entries[i].box = box
+                    s.entries[i].seen = s.round
+                    if !wasTrusted { s.entries[i].verified = s.round }
+                } else {
+                    s.entries.append(Entry(box: box, verified: s.round, seen: s.round))
+                }
+            }
+            let round = s.round
+            s.entries.removeAll { round - $0.seen > Self.forgetAfter }
         }
     }
 }

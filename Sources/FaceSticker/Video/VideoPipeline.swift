@@ -100,13 +100,15 @@ final class VideoPipeline: @unchecked Sendable {
         if !abort.isCancelled { state.setDamage(damage) }
     }
 
-    /// Which way is up, shared by the detector threads.
+    /// Which way is up, and the faces confirmed lately, shared by the detector threads.
     private let wayUp = WayUp()
+    private let verified = VerifiedFaces()
 
     private func detectStage() throws {
         defer { detected.producerFinished() }
         let detector = try FrameDetector(settings: options.detectorSettings(width: info.width, height: info.height),
-                                         width: info.width, height: info.height, matrix: YUVMatrix(info), wayUp: wayUp)
+                                         width: info.width, height: info.height, matrix: YUVMatrix(info), wayUp: wayUp,
+                                         verified: verified)
         let every = options.detectEvery(frameRate: info.frameRate.value)
         while var frame = decoded.pop() {
             // A new shot is detected on at once, whatever the rhythm.
