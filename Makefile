@@ -9,7 +9,7 @@ export FACESTICKER_YUNET_FILE ?= $(if $(wildcard $(YUNET_LOCAL)),$(abspath $(YUN
 
 BIN := .build/release/facesticker
 
-.PHONY: all setup packages models samples stickers build demo test bench check-memory fuzz clean
+.PHONY: all setup packages models samples stickers build demo test bench check-memory check-package fuzz clean
 
 all: build
 
@@ -38,6 +38,10 @@ bench: build
 # The C API tests under AddressSanitizer and UndefinedBehaviorSanitizer.
 check-memory: setup
 	scripts/check-memory.sh
+
+# FaceSticker as a dependency by version: Examples/StickerPhoto built against a tagged clone of HEAD.
+check-package: setup
+	scripts/check-package.sh
 
 # libFuzzer on the parsers, FUZZ_SECONDS per harness, after replaying fuzz/regressions.
 FUZZ_SECONDS ?= 60

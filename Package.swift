@@ -16,8 +16,12 @@ let package = Package(
         // OpenCV 4.6 (Debian libopencv-dev) behind a plain C API: the only place that
         // sees cv:: types. Its modules are named one by one rather than through
         // `pkg-config opencv4`, which names all 56: loading them took 0.2 s of every run.
+        // Its headers come through `opencv4`, a link to Debian's /usr/include/opencv4 (a header
+        // search path must lie inside the package, and unsafe flags would keep other packages
+        // from depending on this one by version).
         .target(name: "CFaceDetect",
-                cxxSettings: [.unsafeFlags(["-O2", "-I/usr/include/opencv4"])],
+                exclude: ["opencv4"],
+                cxxSettings: [.headerSearchPath("opencv4")],
                 linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_objdetect",
                                  "opencv_dnn", "opencv_highgui", "stdc++", "m"].map { .linkedLibrary($0) }),
         .target(name: "FaceSticker", dependencies: ["CFaceDetect", "CPNG", "CV4L2"]),
