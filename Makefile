@@ -8,8 +8,10 @@ YUNET_LOCAL := $(SHARED)/models/yunet/face_detection_yunet_2022mar.onnx
 export FACESTICKER_YUNET_FILE ?= $(if $(wildcard $(YUNET_LOCAL)),$(abspath $(YUNET_LOCAL)),)
 
 BIN := .build/release/facesticker
+PREFIX ?= /usr/local
+DESTDIR ?=
 
-.PHONY: all setup packages models samples stickers build demo test bench check-memory check-package fuzz clean
+.PHONY: install uninstall all setup packages models samples stickers build demo test bench check-memory check-package fuzz clean
 
 all: build
 
@@ -21,6 +23,13 @@ packages models samples stickers:
 
 build: setup
 	swift build -c release
+
+# The binary, models, sticker art, man page and bash/zsh completion under $(DESTDIR)$(PREFIX).
+install: build
+	scripts/install.sh install $(BIN) "$(DESTDIR)" "$(PREFIX)"
+
+uninstall:
+	scripts/install.sh uninstall "$(DESTDIR)" "$(PREFIX)"
 
 demo: build
 	scripts/demo.sh $(BIN)

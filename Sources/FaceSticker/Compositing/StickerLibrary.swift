@@ -25,11 +25,13 @@ public struct StickerLibrary: Sendable {
 
     /// Folders searched for `stickers.json`, in order: `$FACESTICKER_STICKERS`,
     /// the `stickers/` folder of the checkout the binary was built in,
+    /// `PREFIX/share/facesticker/stickers` for a binary installed in `PREFIX/bin`,
     /// `/usr/local/share/facesticker/stickers`.
     public static var searchPaths: [String] {
         var paths: [String] = []
         if let env = ProcessInfo.processInfo.environment["FACESTICKER_STICKERS"], !env.isEmpty { paths.append(env) }
         if let tree = ModelStore.sourceTree() { paths.append(tree + "/stickers") }
+        if let share = ModelStore.installedShare() { paths.append(share + "/stickers") }
         paths.append("/usr/local/share/facesticker/stickers")
         return paths
     }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Searched in order: `$FACESTICKER_MODELS`; the `models/` folder of the
 /// source tree the running binary was built in (found by walking up to a
-/// folder holding `models/manifest.tsv`); `/usr/local/share/facesticker/models`.
+/// folder holding `models/manifest.tsv`); `PREFIX/share/facesticker/models`
+/// for a binary installed in `PREFIX/bin`; `/usr/local/share/facesticker/models`.
 /// Haar cascades come from Debian's `opencv-data`.
 public enum ModelStore {
     public static let haarCascade = "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml"
@@ -16,6 +17,7 @@ public enum ModelStore {
         var paths: [String] = []
         if let env = ProcessInfo.processInfo.environment["FACESTICKER_MODELS"], !env.isEmpty { paths.append(env) }
         if let tree = sourceTree() { paths.append(tree + "/models") }
+        if let share = installedShare() { paths.append(share + "/models") }
         paths.append("/usr/local/share/facesticker/models")
         return paths
     }
@@ -56,6 +58,17 @@ public enum ModelStore {
     public static func defaultKind(for use: Use = .photo) -> DetectorKind {
         let order: [DetectorKind] = use == .photo ? [.centerface, .yunet] : [.yunet, .centerface]
         return order.first { defaultModel(for: $0) != nil } ?? .haar
+    }
+
+    /// `PREFIX/share/facesticker` for a binary installed as `PREFIX/bin/facesticker`
+    /// (`make install PREFIX=...`), when that folder exists.
+    static func installedShare() -> String? {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        guard !exe.isEmpty else { return nil }
+        let share = URL(fileURLWithPath: exe).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/facesticker").path
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: share, isDirectory: &folder) && folder.boolValue ? share : nil
     }
 
     /// The checkout the running binary lives in, if any.
