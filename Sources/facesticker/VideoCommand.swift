@@ -62,6 +62,7 @@ enum VideoCommand: Command {
         // Hidden: the figures scripts/bench-video.sh prints.
         let stats = parser.flag("--stats")
         let detectorThreads = try parser.int("--detector-threads", in: 1...16)
+        let configPath = try RunFiles.configPath(parser)
         let detector = try DetectorOptions.parse(&parser, use: .video)
         let encoder = EncoderSettings(crf: crf, preset: preset, audio: audio)
         try encoder.validate()
@@ -72,11 +73,25 @@ enum VideoCommand: Command {
             throw FaceStickerError.invalidArgument("-o: \(inputs.count) inputs; use --out-dir for several")
         }
         if output != nil, outDir != nil { throw FaceStickerError.invalidArgument("-o and --out-dir: choose one") }
-        if let outDir { try makeFolder(outDir) }
         let tracksDir = try tracks.flatMap { try tracksFolder($0, inputs: inputs.count) }
+        let outputs = inputs.map { output ?? VideoStickerer.defaultOutput(for: $0, in: outDir) }
+        let tracksPaths = outputs.map { out in
+            tracks.map { tracks in tracksDir.map { ($0 as NSString).appendingPathComponent(tracksName(for: out)) } ?? tracks }
+        }
 
         let library = try StickerLibrary.installed()
-        let stickers = try (stickerNames.isEmpty ? [defaultSticker] : stickerNames).map(library.sticker(named:))
+        let names = stickerNames.isEmpty ? [defaultSticker] : stickerNames
+        var files = RunFiles()
+        for input in inputs { files.read("the input video", input) }
+        files.read(stickers: names, in: library)
+        files.read(detector: detector, config: configPath)
+        for (out, tracksPath) in zip(outputs, tracksPaths) {
+            files.write(output == nil ? "the output" : "-o", out)
+            files.write("--tracks", tracksPath)
+        }
+        try files.check()
+
+        let stickers = try names.map(library.sticker(named:))
         var options = VideoOptions(detector: detector.settings,
                                    detectWidth: detectWidth ?? (sizeGiven ? nil : VideoOptions.defaultDetectWidth),
                                    detectEvery: detectEvery, encoder: encoder)
@@ -87,16 +102,11 @@ enum VideoCommand: Command {
         let trap = InterruptTrap(cancellation)
         defer { withExtendedLifetime(trap) {} }
         let progress = isatty(STDERR_FILENO) == 1 && !quiet
+        if let outDir { try makeFolder(outDir) }
         var status = ExitStatus.success
-        for input in inputs {
-            let out = output ?? VideoStickerer.defaultOutput(for: input, in: outDir)
+        for ((input, out), tracksPath) in zip(zip(inputs, outputs), tracksPaths) {
             var job = VideoStickerer(options: options, painter: painter)
-            if let tracks {
-                job.options.tracksPath = tracksDir.map {
-                    ($0 as NSString).appendingPathComponent(((out as NSString).lastPathComponent as NSString)
-                        .deletingPathExtension + ".tracks.json")
-                } ?? tracks
-            }
+            job.options.tracksPath = tracksPath
             do {
                 let summary = try job.run(input: input, output: out, cancellation: cancellation) { step in
                     if progress { show(input, step) }
@@ -159,6 +169,11 @@ enum VideoCommand: Command {
             throw FaceStickerError.invalidArgument("--tracks: with \(inputs) inputs, give an existing folder")
         }
         return nil
+    }
+
+    /// The tracks file's name in a `--tracks` folder: the output's name with `.tracks.json`.
+    private static func tracksName(for output: String) -> String {
+        ((output as NSString).lastPathComponent as NSString).deletingPathExtension + ".tracks.json"
     }
 
     private static func makeFolder(_ path: String) throws {

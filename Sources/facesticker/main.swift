@@ -64,6 +64,9 @@ func main() -> Int32 {
         }
         do {
             return try command.run(arguments)
+        } catch let conflict as FileConflict {
+            Console.error(conflict)
+            return ExitStatus.usage
         } catch {
             Console.error(error)
             return ExitStatus.failure

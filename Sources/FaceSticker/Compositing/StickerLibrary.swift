@@ -56,6 +56,16 @@ public struct StickerLibrary: Sendable {
         throw FaceStickerError.invalidArgument("unknown sticker \"\(nameOrPath)\": \(reason)")
     }
 
+    /// The files the sticker `nameOrPath` reads (its manifest and art, or the
+    /// picture itself), with their roles, so no output can overwrite one.
+    public func files(of nameOrPath: String) -> [RunFiles.Entry] {
+        if let manifest, let entry = manifest.entry(named: nameOrPath) {
+            return [RunFiles.Entry(role: "the sticker manifest", path: manifest.path)]
+                + entry.layers.map { RunFiles.Entry(role: "the art of sticker \(entry.name)", path: manifest.artPath($0)) }
+        }
+        return [RunFiles.Entry(role: "the sticker picture", path: nameOrPath)]
+    }
+
     /// Loads `entry`'s pictures.
     public func sticker(_ entry: StickerEntry) throws -> Sticker {
         guard let manifest else { throw FaceStickerError.invalidArgument("no sticker manifest is installed") }

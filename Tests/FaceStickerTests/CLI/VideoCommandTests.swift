@@ -265,7 +265,6 @@ import Testing
     @Test(arguments: [
         (["/nonexistent/clip.mp4"], "/nonexistent/clip.mp4: no such file"),
         (["TEXT"], "not a readable video"),
-        (["CLIP", "-o", "CLIP"], "that is the input"),
         (["CLIP", "-o", "@out.webm"], "cannot hold H.264"),
         (["CLIP", "CLIP", "-o", "@x.mp4"], "use --out-dir"),
         (["CLIP", "-o", "@missing/x.mp4"], "does not exist"),

@@ -34,7 +34,7 @@ extension BadInputs {
             },
             BadInput("video", "output path equal to the input path") { ws in
                 let input = try ws.video()
-                return Call(arguments: try videoCall(ws, [input, "-o", input]), mentions: [input, "input"])
+                return Call(arguments: try videoCall(ws, [input, "-o", input]), mentions: [input, "input"], status: 2)
             },
             BadInput("video", "--crf 99") { ws in
                 Call(arguments: try videoCall(ws, [try ws.video(), "-o", ws.path("out.mp4"), "--crf", "99"]),
@@ -105,7 +105,7 @@ extension BadInputs {
             BadInput("tune", "output path equal to the ground truth") { ws in
                 let folder = try dataset(ws)
                 let gt = folder + "/wider_face_gt.txt"
-                return Call(arguments: tuneCall(["--dataset", folder, "-o", gt]), mentions: [gt, "input"])
+                return Call(arguments: tuneCall(["--dataset", folder, "-o", gt]), mentions: [gt, "ground truth"], status: 2)
             },
             BadInput("tune", "output into a missing folder") { ws in
                 let out = ws.path("no/such/folder/best.json")
@@ -159,7 +159,7 @@ extension BadInputs {
             },
             BadInput("selfie", "output path equal to the source path") { ws in
                 let input = try ws.photo()
-                return Call(arguments: try selfieCall(ws, ["--source", input, "-o", input]), mentions: [input, "source"])
+                return Call(arguments: try selfieCall(ws, ["--source", input, "-o", input]), mentions: [input, "source"], status: 2)
             },
             BadInput("selfie", "missing camera device") { ws in
                 let device = ws.path("video9")

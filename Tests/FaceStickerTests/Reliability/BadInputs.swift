@@ -131,18 +131,18 @@ enum BadInputs {
             },
             BadInput("photo", "output path equal to the input path") { ws in
                 let input = try ws.photo()
-                return Call(arguments: try photoCall(ws, [input, "-o", input]), mentions: [input, "input"])
+                return Call(arguments: try photoCall(ws, [input, "-o", input]), mentions: [input, "input"], status: 2)
             },
             BadInput("photo", "output path naming the input another way (..)") { ws in
                 let input = try ws.photo("sub/photo.png")
                 let out = ws.path("sub/../sub/photo.png")
-                return Call(arguments: try photoCall(ws, [input, "-o", out]), mentions: [out, "input"])
+                return Call(arguments: try photoCall(ws, [input, "-o", out]), mentions: [out, "input"], status: 2)
             },
             BadInput("photo", "output path a hard link to the input") { ws in
                 let input = try ws.photo()
                 let alias = ws.path("alias.png")
                 guard link(input, alias) == 0 else { throw Workspace.Missing(what: "a hard link") }
-                return Call(arguments: try photoCall(ws, [input, "-o", alias]), mentions: [alias, "input"])
+                return Call(arguments: try photoCall(ws, [input, "-o", alias]), mentions: [alias, "input"], status: 2)
             },
             BadInput("photo", "output of an unknown type") { ws in
                 let out = ws.path("out.gif")
