@@ -11,8 +11,10 @@ enum VideoCommand: Command {
     Puts stickers on every face in each video IN (a folder: every video in it)
     and writes an H.264 video with the same frames, rate, pixel aspect and
     audio. Faces are tracked: each keeps its sticker, which follows it smoothly.
-    Exit status: 0 when every video was written, 1 on any error, 130 when
-    interrupted (no partial output is left).
+    Exit status: 0 when every video was written, 1 on any error, 2 when an
+    output would overwrite an input, 128+N when signal N (SIGHUP, SIGINT,
+    SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2) ends it (no partial output and no
+    ffmpeg child is left).
 
     options:
       -o, --output OUT       output file, one input only (default: IN's name with -stickered
@@ -98,11 +100,12 @@ enum VideoCommand: Command {
         options.detectorThreads = detectorThreads
         let painter = TrackPainter(stickers: stickers, assignment: assignment, filters: filters, smoothing: smoothing)
 
+        // Signals are SignalCleanup's (main.swift): children stopped, temporary files removed.
         let cancellation = Cancellation()
-        let trap = InterruptTrap(cancellation)
-        defer { withExtendedLifetime(trap) {} }
         let progress = isatty(STDERR_FILENO) == 1 && !quiet
-        if let outDir { try makeFolder(outDir) }
+        // --out-dir is made for the first job and removed again when no video arrived in it.
+        let madeOutDir = try outDir.map(makeFolder) ?? false
+        defer { if madeOutDir, let outDir { rmdir(outDir) } }
         var status = ExitStatus.success
         for ((input, out), tracksPath) in zip(zip(inputs, outputs), tracksPaths) {
             var job = VideoStickerer(options: options, painter: painter)
@@ -176,12 +179,16 @@ enum VideoCommand: Command {
         ((output as NSString).lastPathComponent as NSString).deletingPathExtension + ".tracks.json"
     }
 
-    private static func makeFolder(_ path: String) throws {
+    /// Makes the folder unless it exists; returns whether it was made.
+    private static func makeFolder(_ path: String) throws -> Bool {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return false }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
             throw FaceStickerError.output(path: path, reason: "cannot create the folder")
         }
+        return true
     }
 
     /// The progress line, redrawn in place: `IN: 120/271 frames, 35.2 fps, ETA 0:04`.

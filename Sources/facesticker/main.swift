@@ -29,6 +29,8 @@ func overview() -> String {
 
 @MainActor
 func main() -> Int32 {
+    // Any run: a signal that ends it stops the children and removes temporary files first.
+    SignalCleanup.install { "facesticker: interrupted by \(SignalCleanup.name($0)); no output written" }
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first else {
         print(overview())

@@ -48,7 +48,10 @@ public struct StickerLibrary: Sendable {
         if let entry = manifest?.entry(named: nameOrPath) { return try sticker(entry) }
         if FileManager.default.fileExists(atPath: nameOrPath) { return try Self.sticker(picture: nameOrPath) }
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.contains(".")
-        if looksLikePath { throw FaceStickerError.fileNotFound(path: nameOrPath) }
+        if looksLikePath {
+            try InputPath.check(nameOrPath) // names a symlink loop or no permission for what it is
+            throw FaceStickerError.fileNotFound(path: nameOrPath)
+        }
         let known = entries.map(\.name).joined(separator: ", ")
         let reason = manifest == nil
             ? "no sticker manifest is installed (looked in \(Self.searchPaths.joined(separator: ", "))) and no such file"

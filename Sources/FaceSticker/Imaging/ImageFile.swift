@@ -20,11 +20,7 @@ public enum ImageFile {
     /// Decodes an image file to straight-alpha RGBA, upright (JPEG EXIF
     /// orientation applied). PNG is recognised by its signature, not its name.
     public static func read(path: String) throws -> RGBAImage {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw FaceStickerError.fileNotFound(path: path)
-        }
-        guard !isFolder.boolValue else { throw FaceStickerError.unreadable(path: path, reason: "is a folder") }
+        try InputPath.check(path)
         return try isPNG(path: path) ? LibPNG.read(path: path) : OpenCV.readImage(path: path)
     }
 

@@ -109,7 +109,11 @@ public struct VideoStickerer: Sendable {
     static func audioCopies(_ info: VideoInfo, into ext: String) -> Bool {
         let sample = FileManager.default.temporaryDirectory
             .appendingPathComponent("facesticker-audio-\(getpid())-\(UUID().uuidString.prefix(8)).\(ext)").path
-        defer { unlink(sample) }
+        let token = Cleanup.temporary(sample)
+        defer {
+            unlink(sample)
+            Cleanup.forget(token)
+        }
         guard let run = try? ChildProcess.capture("ffmpeg", FFmpegArguments.audioCopyCheck(info, sample: sample)) else {
             return false
         }

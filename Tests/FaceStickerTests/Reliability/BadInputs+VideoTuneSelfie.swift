@@ -14,6 +14,10 @@ extension BadInputs {
         ("truncated MP4", { ws in (try ws.truncatedMP4(), "not a readable video") }),
         ("file with no video stream", { ws in (try ws.audioOnlyMP4(), "no video stream") }),
         ("text file named .mp4", { ws in (try ws.write("notes.mp4", text: "a shopping list\n"), "not a readable video") }),
+        // Issue 15: ffprobe once waited forever on these.
+        ("FIFO named .mp4", { ws in (try ws.fifo("pipe.mp4"), "FIFO") }),
+        ("/dev/zero", { _ in ("/dev/zero", "a device, not a file") }),
+        ("symbolic link loop named .mp4", { ws in (try ws.symlinkLoop("loop.mp4"), "loop of symbolic links") }),
     ]
 
     static let video: [BadInput] =
@@ -35,6 +39,10 @@ extension BadInputs {
             BadInput("video", "output path equal to the input path") { ws in
                 let input = try ws.video()
                 return Call(arguments: try videoCall(ws, [input, "-o", input]), mentions: [input, "input"], status: 2)
+            },
+            BadInput("video", "folder holding a FIFO") { ws in
+                let pipe = try ws.fifo("clips/a.mp4")
+                return Call(arguments: try videoCall(ws, [ws.path("clips"), "--out-dir", ws.path("out")]), mentions: [pipe, "FIFO"])
             },
             BadInput("video", "--crf 99") { ws in
                 Call(arguments: try videoCall(ws, [try ws.video(), "-o", ws.path("out.mp4"), "--crf", "99"]),
@@ -144,7 +152,7 @@ extension BadInputs {
                 return Call(arguments: try selfieCall(ws, ["--source", path, "-o", ws.path("out.png")]),
                             mentions: [path, problem])
             }
-        }.filter { $0.what != "source: folder named .png" }
+        }.filter { !["source: folder named .png", "source: /dev/zero", "source: /dev/null"].contains($0.what) }
         + videos.filter { $0.0 != "missing file" }.map { what, make in
             BadInput("selfie", "source: " + what) { ws in
                 let (path, _) = try make(ws)
@@ -160,6 +168,12 @@ extension BadInputs {
             BadInput("selfie", "output path equal to the source path") { ws in
                 let input = try ws.photo()
                 return Call(arguments: try selfieCall(ws, ["--source", input, "-o", input]), mentions: [input, "source"], status: 2)
+            },
+            BadInput("selfie", "source folder holding a FIFO") { ws in
+                _ = try ws.photo("album/a.png")
+                let pipe = try ws.fifo("album/b.png")
+                return Call(arguments: try selfieCall(ws, ["--source", ws.path("album"), "--burst", "3", "-o", ws.path("out.png")]),
+                            mentions: [pipe, "FIFO"])
             },
             BadInput("selfie", "missing camera device") { ws in
                 let device = ws.path("video9")

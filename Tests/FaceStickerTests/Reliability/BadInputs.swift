@@ -27,6 +27,11 @@ enum BadInputs {
         ("JPEG header claiming 30000x30000 in 900 bytes", { ws in (try ws.forgedJPEG(), "not a readable image") }),
         ("text file named .png", { ws in (try ws.write("notes.png", text: "a shopping list\n"), "not a readable image") }),
         ("folder named .png", { ws in (try ws.folder("album.png"), "folder") }),
+        // Issue 15: inputs that would block or never end are refused, and named for what they are.
+        ("FIFO named .png", { ws in (try ws.fifo("pipe.png"), "FIFO") }),
+        ("/dev/zero", { _ in ("/dev/zero", "a device, not a file") }),
+        ("/dev/null", { _ in ("/dev/null", "a device, not a file") }),
+        ("symbolic link loop named .png", { ws in (try ws.symlinkLoop("loop.png"), "loop of symbolic links") }),
     ]
 
     static let models: [(String, [String], @Sendable (Workspace) throws -> String)] = [
