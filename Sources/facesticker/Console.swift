@@ -1,5 +1,9 @@
 import FaceSticker
 import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where the CLI talks to people: results on stdout, everything else on stderr.
 enum Console {
@@ -13,7 +17,53 @@ enum Console {
         write(text + "\n")
     }
 
-    private static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+    /// A result line on stdout, written at once and checked: a result that did
+    /// not arrive (a full disk, a closed stdout, a reader gone) is an error,
+    /// never a silent success.
+    static func out(_ text: String) throws {
+        if standardOutputWasClosed.load(ordering: .relaxed) { throw StandardOutputFailure(code: EBADF) }
+        let bytes = Array((text + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw StandardOutputFailure(code: errno)
+            }
+            offset += written
+        }
     }
+
+    /// Run first: a standard stream that was closed (`>&-`) is held open on
+    /// /dev/null, so no file we open can take its number and receive our
+    /// output; a closed stdout makes every `out` fail.
+    static func reserveStandardStreams() {
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            if fd == STDOUT_FILENO { standardOutputWasClosed.store(true, ordering: .relaxed) }
+            let opened = open("/dev/null", O_RDWR)
+            if opened >= 0, opened != fd {
+                dup2(opened, fd)
+                close(opened)
+            }
+        }
+    }
+
+    private static let standardOutputWasClosed = Atomic<Bool>(false)
+
+    private static func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return } // nowhere left to tell anyone
+            offset += written
+        }
+    }
+}
+
+/// Stdout could not take a result line.
+struct StandardOutputFailure: Error, CustomStringConvertible {
+    let code: Int32
+    var description: String { "standard output: cannot write: \(String(cString: strerror(code)))" }
 }

@@ -123,12 +123,12 @@ enum SelfieCommand: Command {
         var image = shot.image
         renderer.render(&image, faces: shot.faces)
         let written = try destination.write(image, quality: quality)
-        report(shot, written: written, detector: detector.kind, session: session)
+        try report(shot, written: written, detector: detector.kind, session: session)
         return ExitStatus.success
     }
 
-    static func report(_ shot: SelfieShot, written: String, detector: DetectorKind, session: SelfieSession) {
-        print(written)
+    static func report(_ shot: SelfieShot, written: String, detector: DetectorKind, session: SelfieSession) throws {
+        try Console.out(written)
         let score = shot.scores[shot.index]
         let faces = shot.faces.isEmpty ? "no face found, written without stickers"
             : "\(shot.faces.count) face(s), face sharpness \(JSONText.number(score.faceSharpness, digits: 1))"
@@ -148,7 +148,7 @@ enum SelfieCommand: Command {
         preview.onCapture = { image, shot in
             let path = try destination.write(image, quality: quality, shot: shots)
             shots += 1
-            print(path)
+            try Console.out(path)
             Console.note("selfie: captured \(path) (\(shot.faces.count) face(s))")
         }
         let count = try preview.run()

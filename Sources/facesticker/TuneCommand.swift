@@ -128,8 +128,8 @@ enum TuneCommand: Command {
                         + "\(dataset.countedFaces(in: .medium)), hard \(dataset.countedFaces(in: .hard)))" : ""))
         let report = try tuner.run(on: dataset) { Console.note($0) }
 
-        TuningTable.lines(report, limit: top).forEach { print($0) }
-        TuningTable.summary(report).forEach { print($0) }
+        try TuningTable.lines(report, limit: top).forEach { try Console.out($0) }
+        try TuningTable.summary(report).forEach { try Console.out($0) }
         if let output {
             let data = DetectorConfig.encode(report.best.settings, notes: notes(report, dataset: folder))
             try AtomicFile.write(to: output) { temporary in
