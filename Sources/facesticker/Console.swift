@@ -7,9 +7,23 @@ import Glibc
 
 /// Where the CLI talks to people: results on stdout, everything else on stderr.
 enum Console {
-    /// The one line an error gets.
+    /// The one line an error gets, whatever bytes a user's file put into it.
     static func error(_ error: Error) {
-        write("facesticker: \(error)\n")
+        write("facesticker: \(oneLine("\(error)"))\n")
+    }
+
+    /// `text` fit for one terminal line: control characters (line breaks,
+    /// escapes, C1 codes) shown as `\xNN` or `\u{NNNN}`, at most 2000 characters.
+    static func oneLine(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                out += scalar.value < 0x100 ? "\\x" + String(format: "%02x", scalar.value) : "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out.count > 2000 ? String(out.prefix(1997)) + "..." : out
     }
 
     /// Information that is not a result (which detector ran, progress).

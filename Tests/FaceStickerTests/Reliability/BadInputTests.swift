@@ -22,6 +22,8 @@ import Testing
         #expect(run.stderrLines.count == 1, "stderr: \(run.stderr.prefix(2000))")
         let line = run.stderrLines.first ?? ""
         #expect(line.hasPrefix("facesticker: "), "\(line)")
+        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+                "control characters on stderr: \(line.debugDescription)")
         for mention in call.mentions {
             #expect(line.lowercased().contains(mention.lowercased()), "\"\(line)\" should mention \"\(mention)\"")
         }

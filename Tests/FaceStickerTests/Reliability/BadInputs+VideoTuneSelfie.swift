@@ -93,6 +93,18 @@ extension BadInputs {
         ("FDDB ground truth with a bad ellipse", "FDDB-fold-01-ellipseList.txt", "photo\n1\n1 2 x 4 5\n", "ellipseList.txt:3"),
         ("CSV ground truth with a bad box", "boxes.csv", "image,x,y,w,h\nphoto.png,1,2,three,4\n", "boxes.csv:2"),
         ("JSON ground truth with a wrong type", "boxes.json", #"{"photo.png": [[1, 2, "3", 4]]}"#, "photo.png"),
+        // Issue 15: numbers no pixel holds (tune --sheet once trapped converting them), CSV by RFC 4180,
+        // and bytes that are no text at all.
+        ("WIDER box of 1e300", "wider_face_gt.txt", "photo.png\n1\n1e300 58 94 117 0 0 0 0 0 0\n", "wider_face_gt.txt:3: box value"),
+        ("WIDER box width of 1e300", "wider_face_gt.txt", "photo.png\n1\n178 58 1e300 117\n", "beyond"),
+        ("FDDB ellipse of radius 1e300", "FDDB-fold-01-ellipseList.txt", "photo\n1\n1e300 50 0 200 100 1\n",
+         "ellipseList.txt:3"),
+        ("CSV box of 1e300", "boxes.csv", "image,x,y,w,h\nphoto.png,1,2,1e300,4\n", "boxes.csv:2: box value"),
+        ("JSON box of 1e300", "boxes.json", #"{"photo.png": [[1e300, 2, 3, 4]]}"#, "box value"),
+        ("CSV with an unterminated quote", "boxes.csv", "image,x,y,w,h\n\"photo.png,1,2,3,4\n", "boxes.csv:2: a quoted field is never closed"),
+        ("CSV with a stray quote", "boxes.csv", "image,x,y,w,h\nph\"oto.png,1,2,3,4\n", "boxes.csv:2"),
+        ("ground truth of random bytes", "wider_face_gt.txt",
+         "\u{1B}[2J\r\u{0B}\u{0C}garbage\u{85}\u{7F}\r\n\u{07}\u{1B}]0;title\u{07}\n\u{00}\u{01}\n", "wider_face_gt.txt:"),
     ]
 
     static let tune: [BadInput] =
