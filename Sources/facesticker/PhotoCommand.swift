@@ -60,7 +60,7 @@ enum PhotoCommand: Command {
         files.write(output == nil ? "the output" : "-o", out)
         try files.check()
 
-        let stickers = try names.map(library.sticker(named:))
+        let stickers = try library.stickers(named: names)
         var image = try ImageFile.read(path: input)
         if mirror { image = ExifOrientation.upMirrored.upright(image) }
         let faces = try detector.detect(in: image)

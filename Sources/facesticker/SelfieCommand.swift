@@ -88,7 +88,7 @@ enum SelfieCommand: Command {
         files.read(detector: detector, config: configPath)
         files.write("-o", destination.replaced)
         try files.check()
-        let stickers = try names.map(library.sticker(named:))
+        let stickers = try library.stickers(named: names)
         if device == nil, sourcePath == nil, VideoDevices.paths().isEmpty {
             throw FaceStickerError.invalidArgument(
                 "selfie: no camera found (no /dev/video* on this machine); use --source FILE for a video, photo or folder")

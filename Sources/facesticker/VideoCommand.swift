@@ -93,7 +93,7 @@ enum VideoCommand: Command {
         }
         try files.check()
 
-        let stickers = try names.map(library.sticker(named:))
+        let stickers = try library.stickers(named: names)
         var options = VideoOptions(detector: detector.settings,
                                    detectWidth: detectWidth ?? (sizeGiven ? nil : VideoOptions.defaultDetectWidth),
                                    detectEvery: detectEvery, encoder: encoder)

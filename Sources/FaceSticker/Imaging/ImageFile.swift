@@ -24,6 +24,34 @@ public enum ImageFile {
         return try isPNG(path: path) ? LibPNG.read(path: path) : OpenCV.readImage(path: path)
     }
 
+    /// The width and height a PNG's or JPEG's header states, read without
+    /// decoding (from its first 512 KiB); nil for other files or no header found.
+    public static func headerSize(path: String) -> (width: Int, height: Int)? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let bytes = Array((try? handle.read(upToCount: 512 << 10)) ?? Data())
+        func be(_ at: Int, _ count: Int) -> Int { bytes[at..<at + count].reduce(0) { $0 << 8 | Int($1) } }
+        if bytes.count >= 24, Array(bytes.prefix(8)) == pngSignature, bytes[12..<16].elementsEqual("IHDR".utf8) {
+            return (be(16, 4), be(20, 4))
+        }
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var i = 2
+        while i + 3 < bytes.count {
+            guard bytes[i] == 0xFF else { return nil }
+            let marker = bytes[i + 1]
+            if marker == 0xFF { i += 1; continue } // fill byte
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) { i += 2; continue }
+            let length = be(i + 2, 2)
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                guard i + 9 <= bytes.count else { return nil }
+                return (be(i + 7, 2), be(i + 5, 2))
+            }
+            guard length >= 2 else { return nil }
+            i += 2 + length
+        }
+        return nil
+    }
+
     /// Whether the file starts with the PNG signature.
     public static func isPNG(path: String) throws -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else {

@@ -115,7 +115,9 @@ enum BadInputs {
         }
         + pictures.filter { $0.0 != "folder named .png" }.map { what, make in
             BadInput("photo", "sticker: " + what) { ws in
-                let (path, problem) = try make(ws)
+                var (path, problem) = try make(ws)
+                // Sticker art is refused from its header, by its size (at most 4096 a side).
+                if what.hasPrefix("JPEG header claiming") { problem = "30000x30000 pixels; at most 4096" }
                 return Call(arguments: ["photo", "--sticker", path] + haar + [try ws.photo(), "-o", ws.path("out.png")],
                             mentions: [path, problem])
             }
