@@ -70,16 +70,12 @@ public enum ImageFile {
         guard let format = Format(path: path) else {
             throw FaceStickerError.output(path: path, reason: "unknown image type (use .png, .jpg or .jpeg)")
         }
-        do {
-            try AtomicFile.write(to: path) { temporary in
-                switch format {
-                case .png: try LibPNG.write(image, path: temporary, alpha: !isOpaque(image))
-                case .jpeg: try OpenCV.writeJPEG(image, path: temporary, quality: quality)
-                }
+        // AtomicFile names `path`, not the temporary file the encoders saw, in any error.
+        try AtomicFile.write(to: path) { temporary in
+            switch format {
+            case .png: try LibPNG.write(image, path: temporary, alpha: !isOpaque(image))
+            case .jpeg: try OpenCV.writeJPEG(image, path: temporary, quality: quality)
             }
-        } catch FaceStickerError.output(_, let reason) {
-            // Encoders saw the temporary name; people should see theirs.
-            throw FaceStickerError.output(path: path, reason: reason)
         }
     }
 

@@ -19,6 +19,10 @@ public enum AtomicFile {
             guard rename(temporary, path) == 0 else {
                 throw FaceStickerError.output(path: path, reason: String(cString: strerror(errno)))
             }
+        } catch FaceStickerError.output(let named, let reason) where named == temporary || reason.contains(temporary) {
+            unlink(temporary)
+            // Writers saw the hidden temporary name; people should see theirs.
+            throw FaceStickerError.output(path: path, reason: reason.replacingOccurrences(of: temporary, with: path))
         } catch {
             unlink(temporary)
             throw error

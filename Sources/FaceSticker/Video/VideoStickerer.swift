@@ -43,7 +43,10 @@ public struct VideoStickerer: Sendable {
             throw FaceStickerError.output(path: output, reason: "that is the input; choose another output")
         }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
-        if FFmpegArguments.noH264Extensions.contains(ext) || ext.isEmpty {
+        if ext.isEmpty {
+            throw FaceStickerError.output(path: output, reason: "the name has no extension, which picks the container (use .mp4, .mkv or .mov)")
+        }
+        if FFmpegArguments.noH264Extensions.contains(ext) {
             throw FaceStickerError.output(path: output, reason: "a .\(ext) file cannot hold H.264 video (use .mp4, .mkv or .mov)")
         }
         let info = try VideoProbe.probe(path: input)
