@@ -15,4 +15,6 @@ enum ExitStatus {
     static let success: Int32 = 0
     static let failure: Int32 = 1
     static let noFace: Int32 = 2
+    /// The command line asks for something it must not do (an output on an input).
+    static let usage: Int32 = 2
 }

@@ -1,11 +1,29 @@
 import FaceSticker
 import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where the CLI talks to people: results on stdout, everything else on stderr.
 enum Console {
-    /// The one line an error gets.
+    /// The one line an error gets, whatever bytes a user's file put into it.
     static func error(_ error: Error) {
-        write("facesticker: \(error)\n")
+        write("facesticker: \(oneLine("\(error)"))\n")
+    }
+
+    /// `text` fit for one terminal line: control characters (line breaks,
+    /// escapes, C1 codes) shown as `\xNN` or `\u{NNNN}`, at most 2000 characters.
+    static func oneLine(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                out += scalar.value < 0x100 ? "\\x" + String(format: "%02x", scalar.value) : "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out.count > 2000 ? String(out.prefix(1997)) + "..." : out
     }
 
     /// Information that is not a result (which detector ran, progress).
@@ -13,7 +31,53 @@ enum Console {
         write(text + "\n")
     }
 
-    private static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+    /// A result line on stdout, written at once and checked: a result that did
+    /// not arrive (a full disk, a closed stdout, a reader gone) is an error,
+    /// never a silent success.
+    static func out(_ text: String) throws {
+        if standardOutputWasClosed.load(ordering: .relaxed) { throw StandardOutputFailure(code: EBADF) }
+        let bytes = Array((text + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw StandardOutputFailure(code: errno)
+            }
+            offset += written
+        }
     }
+
+    /// Run first: a standard stream that was closed (`>&-`) is held open on
+    /// /dev/null, so no file we open can take its number and receive our
+    /// output; a closed stdout makes every `out` fail.
+    static func reserveStandardStreams() {
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            if fd == STDOUT_FILENO { standardOutputWasClosed.store(true, ordering: .relaxed) }
+            let opened = open("/dev/null", O_RDWR)
+            if opened >= 0, opened != fd {
+                dup2(opened, fd)
+                close(opened)
+            }
+        }
+    }
+
+    private static let standardOutputWasClosed = Atomic<Bool>(false)
+
+    private static func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return } // nowhere left to tell anyone
+            offset += written
+        }
+    }
+}
+
+/// Stdout could not take a result line.
+struct StandardOutputFailure: Error, CustomStringConvertible {
+    let code: Int32
+    var description: String { "standard output: cannot write: \(String(cString: strerror(code)))" }
 }

@@ -31,12 +31,14 @@ enum DetectCommand: Command {
                 let report = DetectionReport(path: path, detector: detector.kind, width: image.width,
                                              height: image.height, faces: faces)
                 if json {
-                    print(report.json)
+                    try Console.out(report.json)
                 } else {
-                    report.lines.forEach { print($0) }
+                    try report.lines.forEach { try Console.out($0) }
                 }
                 faceCount += faces.count
                 if faces.isEmpty, status == ExitStatus.success { status = ExitStatus.noFace }
+            } catch let failure as StandardOutputFailure {
+                throw failure
             } catch {
                 Console.error(error)
                 status = ExitStatus.failure

@@ -31,8 +31,8 @@ enum DevicesCommand: Command {
                 status = ExitStatus.failure
                 continue
             }
-            if index > 0 { print("") }
-            report.lines.forEach { print($0) }
+            if index > 0 { try Console.out("") }
+            try report.lines.forEach { try Console.out($0) }
         }
         return status
     }

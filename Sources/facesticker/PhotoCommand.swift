@@ -40,6 +40,7 @@ enum PhotoCommand: Command {
         let mirror = parser.flag("--mirror")
         let debug = parser.flag("--debug")
         let quality = try parser.int("--quality", in: 1...100) ?? 92
+        let configPath = try RunFiles.configPath(parser)
         let detector = try DetectorOptions.parse(&parser)
         let paths = try parser.positionals()
         guard let input = paths.first else { throw FaceStickerError.invalidArgument("photo: no photo given (see --help)") }
@@ -50,15 +51,16 @@ enum PhotoCommand: Command {
         guard ImageFile.Format(path: out) != nil else {
             throw FaceStickerError.output(path: out, reason: "unknown image type (use .png, .jpg or .jpeg)")
         }
-        guard !FileIdentity.same(input, out) else {
-            throw FaceStickerError.invalidArgument("photo: \(out) is the input photo; name another output with -o")
-        }
-        if let picture = stickerNames.first(where: { FileIdentity.same($0, out) }) {
-            throw FaceStickerError.invalidArgument("photo: \(out) is the sticker picture \(picture); name another output with -o")
-        }
-
         let library = try StickerLibrary.installed()
-        let stickers = try (stickerNames.isEmpty ? [defaultSticker] : stickerNames).map(library.sticker(named:))
+        let names = stickerNames.isEmpty ? [defaultSticker] : stickerNames
+        var files = RunFiles()
+        files.read("the input photo", input)
+        files.read(stickers: names, in: library)
+        files.read(detector: detector, config: configPath)
+        files.write(output == nil ? "the output" : "-o", out)
+        try files.check()
+
+        let stickers = try library.stickers(named: names)
         var image = try ImageFile.read(path: input)
         if mirror { image = ExifOrientation.upMirrored.upright(image) }
         let faces = try detector.detect(in: image)

@@ -60,6 +60,7 @@ enum SelfieCommand: Command {
         let output = try parser.value("-o", "--output")
         let quality = try parser.int("--quality", in: 1...100) ?? 92
         let preview = parser.flag("--preview")
+        let configPath = try RunFiles.configPath(parser)
         let detector = try DetectorOptions.parse(&parser)
         let extra = try parser.positionals()
         guard extra.isEmpty else {
@@ -72,10 +73,22 @@ enum SelfieCommand: Command {
         if let sourcePath, !controls.isEmpty, try FrameSources.kind(of: sourcePath) != .camera {
             throw FaceStickerError.invalidArgument("selfie: --set needs a camera, and \(sourcePath) is a file")
         }
-        let destination = try SelfieDestination.choose(output: output, source: sourcePath)
+        let destination = try SelfieDestination.choose(output: output)
 
         let library = try StickerLibrary.installed()
-        let stickers = try (stickerNames.isEmpty ? [defaultSticker] : stickerNames).map(library.sticker(named:))
+        let names = stickerNames.isEmpty ? [defaultSticker] : stickerNames
+        var files = RunFiles()
+        if let sourcePath {
+            files.read("the source", sourcePath)
+            if try FrameSources.kind(of: sourcePath) == .folder, let folder = try? ImageFolderSource(folder: sourcePath) {
+                for photo in folder.files { files.read("a photo of the source folder", photo) }
+            }
+        }
+        files.read(stickers: names, in: library)
+        files.read(detector: detector, config: configPath)
+        files.write("-o", destination.replaced)
+        try files.check()
+        let stickers = try library.stickers(named: names)
         if device == nil, sourcePath == nil, VideoDevices.paths().isEmpty {
             throw FaceStickerError.invalidArgument(
                 "selfie: no camera found (no /dev/video* on this machine); use --source FILE for a video, photo or folder")
@@ -110,12 +123,12 @@ enum SelfieCommand: Command {
         var image = shot.image
         renderer.render(&image, faces: shot.faces)
         let written = try destination.write(image, quality: quality)
-        report(shot, written: written, detector: detector.kind, session: session)
+        try report(shot, written: written, detector: detector.kind, session: session)
         return ExitStatus.success
     }
 
-    static func report(_ shot: SelfieShot, written: String, detector: DetectorKind, session: SelfieSession) {
-        print(written)
+    static func report(_ shot: SelfieShot, written: String, detector: DetectorKind, session: SelfieSession) throws {
+        try Console.out(written)
         let score = shot.scores[shot.index]
         let faces = shot.faces.isEmpty ? "no face found, written without stickers"
             : "\(shot.faces.count) face(s), face sharpness \(JSONText.number(score.faceSharpness, digits: 1))"
@@ -135,7 +148,7 @@ enum SelfieCommand: Command {
         preview.onCapture = { image, shot in
             let path = try destination.write(image, quality: quality, shot: shots)
             shots += 1
-            print(path)
+            try Console.out(path)
             Console.note("selfie: captured \(path) (\(shot.faces.count) face(s))")
         }
         let count = try preview.run()

@@ -31,12 +31,12 @@ enum StickersCommand: Command {
         for (entry, placement) in zip(manifest.entries, placements) {
             let installed = library.isInstalled(entry)
             if !installed { missing += 1 }
-            print(pad(entry.name, nameWidth) + pad(placement, placementWidth) + entry.summary
+            try Console.out(pad(entry.name, nameWidth) + pad(placement, placementWidth) + entry.summary
                 + (installed ? "" : " (art not installed)"))
         }
-        print("")
-        print("Any PNG path also works as --sticker: it covers the whole face.")
-        manifest.credits.forEach { print($0) }
+        try Console.out("")
+        try Console.out("Any PNG path also works as --sticker: it covers the whole face.")
+        try manifest.credits.forEach { try Console.out($0) }
         if missing > 0 {
             Console.note("stickers: \(missing) sticker(s) lack their art; scripts/stickers.sh (run by make) fetches it")
         }

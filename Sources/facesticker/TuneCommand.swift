@@ -107,10 +107,17 @@ enum TuneCommand: Command {
         guard dataset.subsets.contains(subset) else {
             throw FaceStickerError.invalidArgument("--subset \(subset.rawValue): \(folder) has no difficulty.tsv")
         }
-        let inputs = ([configPath].compactMap { $0 } + dataset.groundTruthFiles).map(canonical)
-        for path in [output, plot, sheet].compactMap({ $0 }) where inputs.contains(canonical(path)) {
-            throw FaceStickerError.output(path: path, reason: "is an input of this run; choose another name")
-        }
+        var files = RunFiles()
+        files.read("--config", configPath)
+        files.read("--model", model)
+        for kind in DetectorKind.allCases { files.read("the installed \(kind.rawValue) model", ModelStore.defaultModel(for: kind)) }
+        for truth in dataset.groundTruthFiles { files.read("the ground truth", truth) }
+        files.read("the difficulty file", dataset.hasDifficulty ? (folder as NSString).appendingPathComponent("difficulty.tsv") : nil)
+        for image in dataset.images { files.read("the dataset image", image.path) }
+        files.write("-o", output)
+        files.write("--plot", plot)
+        files.write("--sheet", sheet)
+        try files.check()
         // A run can take minutes: an output that cannot be written is refused before it.
         for path in [output, plot, sheet].compactMap({ $0 }) { try AtomicFile.checkFolder(of: path) }
         let tuner = DetectorTuner(baselines: baselines, grids: grids, objective: objective, subset: subset,
@@ -121,8 +128,8 @@ enum TuneCommand: Command {
                         + "\(dataset.countedFaces(in: .medium)), hard \(dataset.countedFaces(in: .hard)))" : ""))
         let report = try tuner.run(on: dataset) { Console.note($0) }
 
-        TuningTable.lines(report, limit: top).forEach { print($0) }
-        TuningTable.summary(report).forEach { print($0) }
+        try TuningTable.lines(report, limit: top).forEach { try Console.out($0) }
+        try TuningTable.summary(report).forEach { try Console.out($0) }
         if let output {
             let data = DetectorConfig.encode(report.best.settings, notes: notes(report, dataset: folder))
             try AtomicFile.write(to: output) { temporary in
@@ -163,9 +170,5 @@ enum TuneCommand: Command {
             notes["defaultScore"] = .number(value)
         }
         return notes
-    }
-
-    private static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }

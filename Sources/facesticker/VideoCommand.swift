@@ -11,8 +11,10 @@ enum VideoCommand: Command {
     Puts stickers on every face in each video IN (a folder: every video in it)
     and writes an H.264 video with the same frames, rate, pixel aspect and
     audio. Faces are tracked: each keeps its sticker, which follows it smoothly.
-    Exit status: 0 when every video was written, 1 on any error, 130 when
-    interrupted (no partial output is left).
+    Exit status: 0 when every video was written, 1 on any error, 2 when an
+    output would overwrite an input, 128+N when signal N (SIGHUP, SIGINT,
+    SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2) ends it (no partial output and no
+    ffmpeg child is left).
 
     options:
       -o, --output OUT       output file, one input only (default: IN's name with -stickered
@@ -62,6 +64,7 @@ enum VideoCommand: Command {
         // Hidden: the figures scripts/bench-video.sh prints.
         let stats = parser.flag("--stats")
         let detectorThreads = try parser.int("--detector-threads", in: 1...16)
+        let configPath = try RunFiles.configPath(parser)
         let detector = try DetectorOptions.parse(&parser, use: .video)
         let encoder = EncoderSettings(crf: crf, preset: preset, audio: audio)
         try encoder.validate()
@@ -72,31 +75,41 @@ enum VideoCommand: Command {
             throw FaceStickerError.invalidArgument("-o: \(inputs.count) inputs; use --out-dir for several")
         }
         if output != nil, outDir != nil { throw FaceStickerError.invalidArgument("-o and --out-dir: choose one") }
-        if let outDir { try makeFolder(outDir) }
         let tracksDir = try tracks.flatMap { try tracksFolder($0, inputs: inputs.count) }
+        let outputs = inputs.map { output ?? VideoStickerer.defaultOutput(for: $0, in: outDir) }
+        let tracksPaths = outputs.map { out in
+            tracks.map { tracks in tracksDir.map { ($0 as NSString).appendingPathComponent(tracksName(for: out)) } ?? tracks }
+        }
 
         let library = try StickerLibrary.installed()
-        let stickers = try (stickerNames.isEmpty ? [defaultSticker] : stickerNames).map(library.sticker(named:))
+        let names = stickerNames.isEmpty ? [defaultSticker] : stickerNames
+        var files = RunFiles()
+        for input in inputs { files.read("the input video", input) }
+        files.read(stickers: names, in: library)
+        files.read(detector: detector, config: configPath)
+        for (out, tracksPath) in zip(outputs, tracksPaths) {
+            files.write(output == nil ? "the output" : "-o", out)
+            files.write("--tracks", tracksPath)
+        }
+        try files.check()
+
+        let stickers = try library.stickers(named: names)
         var options = VideoOptions(detector: detector.settings,
                                    detectWidth: detectWidth ?? (sizeGiven ? nil : VideoOptions.defaultDetectWidth),
                                    detectEvery: detectEvery, encoder: encoder)
         options.detectorThreads = detectorThreads
         let painter = TrackPainter(stickers: stickers, assignment: assignment, filters: filters, smoothing: smoothing)
 
+        // Signals are SignalCleanup's (main.swift): children stopped, temporary files removed.
         let cancellation = Cancellation()
-        let trap = InterruptTrap(cancellation)
-        defer { withExtendedLifetime(trap) {} }
         let progress = isatty(STDERR_FILENO) == 1 && !quiet
+        // --out-dir is made for the first job and removed again when no video arrived in it.
+        let madeOutDir = try outDir.map(makeFolder) ?? false
+        defer { if madeOutDir, let outDir { rmdir(outDir) } }
         var status = ExitStatus.success
-        for input in inputs {
-            let out = output ?? VideoStickerer.defaultOutput(for: input, in: outDir)
+        for ((input, out), tracksPath) in zip(zip(inputs, outputs), tracksPaths) {
             var job = VideoStickerer(options: options, painter: painter)
-            if let tracks {
-                job.options.tracksPath = tracksDir.map {
-                    ($0 as NSString).appendingPathComponent(((out as NSString).lastPathComponent as NSString)
-                        .deletingPathExtension + ".tracks.json")
-                } ?? tracks
-            }
+            job.options.tracksPath = tracksPath
             do {
                 let summary = try job.run(input: input, output: out, cancellation: cancellation) { step in
                     if progress { show(input, step) }
@@ -161,12 +174,21 @@ enum VideoCommand: Command {
         return nil
     }
 
-    private static func makeFolder(_ path: String) throws {
+    /// The tracks file's name in a `--tracks` folder: the output's name with `.tracks.json`.
+    private static func tracksName(for output: String) -> String {
+        ((output as NSString).lastPathComponent as NSString).deletingPathExtension + ".tracks.json"
+    }
+
+    /// Makes the folder unless it exists; returns whether it was made.
+    private static func makeFolder(_ path: String) throws -> Bool {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return false }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
             throw FaceStickerError.output(path: path, reason: "cannot create the folder")
         }
+        return true
     }
 
     /// The progress line, redrawn in place: `IN: 120/271 frames, 35.2 fps, ETA 0:04`.

@@ -29,29 +29,44 @@ func overview() -> String {
 
 @MainActor
 func main() -> Int32 {
+    Console.reserveStandardStreams()
+    do {
+        return try run()
+    } catch let failure as StandardOutputFailure where failure.code == EPIPE {
+        return 128 + SIGPIPE // the reader left (`| head`): end quietly, as cat does
+    } catch {
+        Console.error(error)
+        return ExitStatus.failure
+    }
+}
+
+@MainActor
+func run() throws -> Int32 {
+    // Any run: a signal that ends it stops the children and removes temporary files first.
+    SignalCleanup.install { "facesticker: interrupted by \(SignalCleanup.name($0)); no output written" }
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first else {
-        print(overview())
+        try Console.out(overview())
         return ExitStatus.failure
     }
     arguments.removeFirst()
     switch first {
     case "--help", "-h":
-        print(overview())
+        try Console.out(overview())
         return ExitStatus.success
     case "--version":
-        print(version)
+        try Console.out(version)
         return ExitStatus.success
     case "help":
         guard let name = arguments.first else {
-            print(overview())
+            try Console.out(overview())
             return ExitStatus.success
         }
         guard let command = commands.first(where: { $0.name == name }) else {
             Console.error(FaceStickerError.invalidArgument("unknown command \"\(name)\" (see --help)"))
             return ExitStatus.failure
         }
-        print(command.usage)
+        try Console.out(command.usage)
         return ExitStatus.success
     default:
         guard let command = commands.first(where: { $0.name == first }) else {
@@ -59,11 +74,16 @@ func main() -> Int32 {
             return ExitStatus.failure
         }
         if arguments.contains("--help") || arguments.contains("-h") {
-            print(command.usage)
+            try Console.out(command.usage)
             return ExitStatus.success
         }
         do {
             return try command.run(arguments)
+        } catch let conflict as FileConflict {
+            Console.error(conflict)
+            return ExitStatus.usage
+        } catch let failure as StandardOutputFailure {
+            throw failure
         } catch {
             Console.error(error)
             return ExitStatus.failure

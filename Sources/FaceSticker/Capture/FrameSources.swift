@@ -10,12 +10,10 @@ public enum FrameSources {
 
     /// Classifies `path`; fails when it does not exist.
     public static func kind(of path: String) throws -> Kind {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw FaceStickerError.fileNotFound(path: path) }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: return .folder
-        case S_IFCHR: return .camera
-        default: break
+        switch try InputPath.check(path, folders: true, devices: true) {
+        case .folder: return .folder
+        case .characterDevice: return .camera
+        case .file: break
         }
         let ext = (path as NSString).pathExtension.lowercased()
         return ImageFolderSource.extensions.contains(ext) ? .still : .video

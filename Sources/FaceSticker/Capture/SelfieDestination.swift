@@ -7,8 +7,9 @@ public enum SelfieDestination: Equatable, Sendable {
     case fresh(String)
 
     /// The destination for `-o output` (nil: the current folder; a folder: a
-    /// timestamped name in it). Refuses unknown image types and the source itself.
-    public static func choose(output: String?, source: String?, now: Date = Date(),
+    /// timestamped name in it). Refuses unknown image types; whether the file
+    /// is one the run reads is `RunFiles`' question.
+    public static func choose(output: String?, now: Date = Date(),
                               currentFolder: String = FileManager.default.currentDirectoryPath) throws -> SelfieDestination {
         let fresh = { (folder: String) in
             SelfieDestination.fresh((folder as NSString).appendingPathComponent(SelfieOutput.defaultName(for: now)))
@@ -21,10 +22,13 @@ public enum SelfieDestination: Equatable, Sendable {
         guard ImageFile.Format(path: output) != nil else {
             throw FaceStickerError.output(path: output, reason: "unknown image type (use .png, .jpg or .jpeg)")
         }
-        if let source, FileIdentity.same(source, output) {
-            throw FaceStickerError.invalidArgument("selfie: \(output) is the source; name another output with -o")
-        }
         return .replace(output)
+    }
+
+    /// The file replaced, when `-o` named one (a fresh name overwrites nothing).
+    public var replaced: String? {
+        if case .replace(let path) = self { return path }
+        return nil
     }
 
     /// Writes capture number `shot` (0 for the first): a named file is

@@ -63,18 +63,22 @@ public final class SelfieSession {
         }
     }
 
-    /// Takes up to `options.burst` frames (fewer when a file ends) and keeps the best.
+    /// Takes up to `options.burst` frames (fewer when a file ends) and keeps the
+    /// best. Only the best frame so far is held (a 4K frame is 33 MB): the best of
+    /// a longer burst is always either the best so far or the newest frame.
     public func burst() throws -> SelfieShot {
-        var frames: [RGBAImage] = []
+        var kept: RGBAImage?
         var scores: [FrameScore] = []
         for _ in 0..<max(1, options.burst) {
             guard let frame = try nextFrame() else { break }
             let faces = try detector.detect(in: frame)
-            frames.append(frame)
             scores.append(BurstChooser.score(frame, faces: faces))
+            if BurstChooser.best(scores) == scores.count - 1 { kept = frame }
         }
-        guard let best = BurstChooser.best(scores) else { throw ended(wanted: options.warmUp ?? source.defaultWarmUp) }
-        return SelfieShot(image: frames[best], faces: scores[best].faces, index: best, scores: scores)
+        guard let best = BurstChooser.best(scores), let kept else {
+            throw ended(wanted: options.warmUp ?? source.defaultWarmUp)
+        }
+        return SelfieShot(image: kept, faces: scores[best].faces, index: best, scores: scores)
     }
 
     private func ended(wanted skip: Int) -> FaceStickerError {

@@ -47,10 +47,18 @@ public struct StickerLibrary: Sendable {
 
     /// The sticker `nameOrPath` names: a manifest entry, else a picture file.
     public func sticker(named nameOrPath: String) throws -> Sticker {
-        if let entry = manifest?.entry(named: nameOrPath) { return try sticker(entry) }
-        if FileManager.default.fileExists(atPath: nameOrPath) { return try Self.sticker(picture: nameOrPath) }
+        var cache = ArtCache()
+        return try sticker(named: nameOrPath, cache: &cache)
+    }
+
+    /// `nameOrPath` as a picture file (read by `picture`), or the error saying what it is not.
+    private func sticker(named nameOrPath: String, picture: (String) throws -> Sticker) throws -> Sticker {
+        if FileManager.default.fileExists(atPath: nameOrPath) { return try picture(nameOrPath) }
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.contains(".")
-        if looksLikePath { throw FaceStickerError.fileNotFound(path: nameOrPath) }
+        if looksLikePath {
+            try InputPath.check(nameOrPath) // names a symlink loop or no permission for what it is
+            throw FaceStickerError.fileNotFound(path: nameOrPath)
+        }
         let known = entries.map(\.name).joined(separator: ", ")
         let reason = manifest == nil
             ? "no sticker manifest is installed (looked in \(Self.searchPaths.joined(separator: ", "))) and no such file"
@@ -58,8 +66,68 @@ public struct StickerLibrary: Sendable {
         throw FaceStickerError.invalidArgument("unknown sticker \"\(nameOrPath)\": \(reason)")
     }
 
+    /// The files the sticker `nameOrPath` reads (its manifest and art, or the
+    /// picture itself), with their roles, so no output can overwrite one.
+    public func files(of nameOrPath: String) -> [RunFiles.Entry] {
+        if let manifest, let entry = manifest.entry(named: nameOrPath) {
+            return [RunFiles.Entry(role: "the sticker manifest", path: manifest.path)]
+                + entry.layers.map { RunFiles.Entry(role: "the art of sticker \(entry.name)", path: manifest.artPath($0)) }
+        }
+        return [RunFiles.Entry(role: "the sticker picture", path: nameOrPath)]
+    }
+
+    /// The stickers `names` name, each picture decoded and prepared once
+    /// however many layers and stickers use it (they share one `StickerArt`).
+    public func stickers(named names: [String]) throws -> [Sticker] {
+        var cache = ArtCache()
+        return try names.map { try sticker(named: $0, cache: &cache) }
+    }
+
     /// Loads `entry`'s pictures.
     public func sticker(_ entry: StickerEntry) throws -> Sticker {
+        var cache = ArtCache()
+        return try sticker(entry, cache: &cache)
+    }
+
+    /// A picture file as a one-layer sticker covering the face.
+    public static func sticker(picture path: String) throws -> Sticker {
+        var cache = ArtCache()
+        return try sticker(picture: path, cache: &cache)
+    }
+
+    /// Prepared art by resolved path, shared within one loading.
+    struct ArtCache {
+        private var arts: [String: StickerArt] = [:]
+
+        mutating func art(_ path: String) throws -> StickerArt {
+            let key = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+            if let art = arts[key] { return art }
+            let art = StickerArt(try StickerLibrary.readArt(path))
+            arts[key] = art
+            return art
+        }
+    }
+
+    /// Decodes sticker art, refusing art above `Sticker.maxArtSide` a side
+    /// before decoding it when the header says so (PNG, JPEG).
+    static func readArt(_ path: String) throws -> RGBAImage {
+        let limit = Sticker.maxArtSide
+        let tooBig = { (w: Int, h: Int) in
+            FaceStickerError.unreadable(path: path, reason: "sticker art is \(w)x\(h) pixels; at most \(limit) a side")
+        }
+        try InputPath.check(path)
+        if let (w, h) = ImageFile.headerSize(path: path), max(w, h) > limit { throw tooBig(w, h) }
+        let image = try ImageFile.read(path: path)
+        guard max(image.width, image.height) <= limit else { throw tooBig(image.width, image.height) }
+        return image
+    }
+
+    private func sticker(named nameOrPath: String, cache: inout ArtCache) throws -> Sticker {
+        if let entry = manifest?.entry(named: nameOrPath) { return try sticker(entry, cache: &cache) }
+        return try sticker(named: nameOrPath) { try Self.sticker(picture: $0, cache: &cache) }
+    }
+
+    private func sticker(_ entry: StickerEntry, cache: inout ArtCache) throws -> Sticker {
         guard let manifest else { throw FaceStickerError.invalidArgument("no sticker manifest is installed") }
         let layers = try entry.layers.map { spec -> StickerLayer in
             let path = manifest.artPath(spec)
@@ -67,14 +135,12 @@ public struct StickerLibrary: Sendable {
                 throw FaceStickerError.unreadable(
                     path: path, reason: "sticker art not installed (scripts/stickers.sh fetches it)")
             }
-            return StickerLayer(art: StickerArt(try ImageFile.read(path: path)), fit: spec.fit)
+            return StickerLayer(art: try cache.art(path), fit: spec.fit)
         }
         return Sticker(name: entry.name, layers: layers)
     }
 
-    /// A picture file as a one-layer sticker covering the face.
-    public static func sticker(picture path: String) throws -> Sticker {
-        let art = try ImageFile.read(path: path)
-        return Sticker(name: path, art: art, fit: .plainPicture)
+    private static func sticker(picture path: String, cache: inout ArtCache) throws -> Sticker {
+        Sticker(name: path, layers: [StickerLayer(art: try cache.art(path), fit: .plainPicture)])
     }
 }

@@ -133,6 +133,10 @@ public struct StickerManifest: Hashable, Sendable {
             guard !layers.isEmpty else {
                 throw DecodingError.dataCorruptedError(forKey: .layers, in: c, debugDescription: "no layers")
             }
+            guard layers.count <= Sticker.maxLayers else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .layers, in: c, debugDescription: "\(layers.count) layers, at most \(Sticker.maxLayers)")
+            }
             entry = StickerEntry(name: name, summary: try c.decodeIfPresent(String.self, forKey: .description) ?? "",
                                  layers: layers)
         }

@@ -20,12 +20,36 @@ public enum ImageFile {
     /// Decodes an image file to straight-alpha RGBA, upright (JPEG EXIF
     /// orientation applied). PNG is recognised by its signature, not its name.
     public static func read(path: String) throws -> RGBAImage {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw FaceStickerError.fileNotFound(path: path)
-        }
-        guard !isFolder.boolValue else { throw FaceStickerError.unreadable(path: path, reason: "is a folder") }
+        try InputPath.check(path)
         return try isPNG(path: path) ? LibPNG.read(path: path) : OpenCV.readImage(path: path)
+    }
+
+    /// The width and height a PNG's or JPEG's header states, read without
+    /// decoding (from its first 512 KiB); nil for other files or no header found.
+    public static func headerSize(path: String) -> (width: Int, height: Int)? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let bytes = Array((try? handle.read(upToCount: 512 << 10)) ?? Data())
+        func be(_ at: Int, _ count: Int) -> Int { bytes[at..<at + count].reduce(0) { $0 << 8 | Int($1) } }
+        if bytes.count >= 24, Array(bytes.prefix(8)) == pngSignature, bytes[12..<16].elementsEqual("IHDR".utf8) {
+            return (be(16, 4), be(20, 4))
+        }
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var i = 2
+        while i + 3 < bytes.count {
+            guard bytes[i] == 0xFF else { return nil }
+            let marker = bytes[i + 1]
+            if marker == 0xFF { i += 1; continue } // fill byte
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) { i += 2; continue }
+            let length = be(i + 2, 2)
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                guard i + 9 <= bytes.count else { return nil }
+                return (be(i + 7, 2), be(i + 5, 2))
+            }
+            guard length >= 2 else { return nil }
+            i += 2 + length
+        }
+        return nil
     }
 
     /// Whether the file starts with the PNG signature.
@@ -46,16 +70,12 @@ public enum ImageFile {
         guard let format = Format(path: path) else {
             throw FaceStickerError.output(path: path, reason: "unknown image type (use .png, .jpg or .jpeg)")
         }
-        do {
-            try AtomicFile.write(to: path) { temporary in
-                switch format {
-                case .png: try LibPNG.write(image, path: temporary, alpha: !isOpaque(image))
-                case .jpeg: try OpenCV.writeJPEG(image, path: temporary, quality: quality)
-                }
+        // AtomicFile names `path`, not the temporary file the encoders saw, in any error.
+        try AtomicFile.write(to: path) { temporary in
+            switch format {
+            case .png: try LibPNG.write(image, path: temporary, alpha: !isOpaque(image))
+            case .jpeg: try OpenCV.writeJPEG(image, path: temporary, quality: quality)
             }
-        } catch FaceStickerError.output(_, let reason) {
-            // Encoders saw the temporary name; people should see theirs.
-            throw FaceStickerError.output(path: path, reason: reason)
         }
     }
 

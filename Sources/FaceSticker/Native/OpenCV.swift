@@ -1,4 +1,5 @@
 import CFaceDetect
+import Synchronization
 
 /// The one file that calls into CFaceDetect (OpenCV behind a C API).
 /// Everything here converts between Swift values and the C structs, and turns
@@ -24,8 +25,15 @@ enum OpenCV {
             return fd_detector_create(&params, &handle)
         }
         guard status == FD_OK, let handle else { throw error(status, path: model) }
+        models.withLock { $0[key(handle)] = (model, settings.kind) }
         return handle
     }
+
+    /// Each live detector's model file and kind, so a model that loads but
+    /// cannot run (another detector's network) is named when detection fails.
+    private static let models = Mutex<[UInt: (path: String, kind: DetectorKind)]>([:])
+
+    private static func key(_ handle: DetectorHandle) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle))) }
 
     /// OpenCV's NMS (`cv::dnn::NMSBoxes`): indices of `boxes` kept, best first.
     static func nms(_ boxes: [Rect], scores: [Double], scoreThreshold: Double, nmsThreshold: Double, topK: Int,
@@ -65,6 +73,7 @@ enum OpenCV {
     }
 
     static func destroyDetector(_ handle: DetectorHandle) {
+        _ = models.withLock { $0.removeValue(forKey: key(handle)) }
         fd_detector_destroy(handle)
     }
 
@@ -83,7 +92,14 @@ enum OpenCV {
                 capacity = Int(count)
                 continue
             }
-            guard status == FD_OK else { throw error(status, path: "image") }
+            guard status == FD_OK else {
+                if status != FD_ERR_INVALID_ARGUMENT, let (model, kind) = models.withLock({ $0[key(handle)] }) {
+                    let message = String(cString: fd_last_error())
+                    throw FaceStickerError.model(path: model, reason: "not a \(kind.rawValue) model: --detector \(kind.rawValue) "
+                                                 + "cannot run it (\(message)); give this detector's model, or the detector this model is for")
+                }
+                throw error(status, path: "image")
+            }
             return faces.prefix(Int(count)).map(face)
         }
     }

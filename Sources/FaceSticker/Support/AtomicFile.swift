@@ -10,18 +10,33 @@ public enum AtomicFile {
         try checkFolder(of: path)
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        let ext = url.pathExtension
-        let temporary = folder + "/." + url.deletingPathExtension().lastPathComponent
-            + ".part-\(getpid())-\(UUID().uuidString.prefix(8))" + (ext.isEmpty ? "" : "." + ext)
+        let temporary = folder + "/" + temporaryName(for: url.lastPathComponent)
+        // A signal that ends the run removes it too (SignalCleanup).
+        let token = Cleanup.temporary(temporary)
+        defer { Cleanup.forget(token) }
         do {
             try produce(temporary)
             guard rename(temporary, path) == 0 else {
                 throw FaceStickerError.output(path: path, reason: String(cString: strerror(errno)))
             }
+        } catch FaceStickerError.output(let named, let reason) where named == temporary || reason.contains(temporary) {
+            unlink(temporary)
+            // Writers saw the hidden temporary name; people should see theirs.
+            throw FaceStickerError.output(path: path, reason: reason.replacingOccurrences(of: temporary, with: path))
         } catch {
             unlink(temporary)
             throw error
         }
+    }
+
+    /// `.NAME.part-PID-RANDOM.EXT` for `name`, within NAME_MAX (255 bytes):
+    /// the stem is shortened when a long name would not leave room for the rest.
+    public static func temporaryName(for name: String) -> String {
+        let ext = (name as NSString).pathExtension
+        var stem = Substring((name as NSString).deletingPathExtension)
+        let tail = ".part-\(getpid())-\(UUID().uuidString.prefix(8))" + (ext.isEmpty ? "" : "." + ext)
+        while 1 + stem.utf8.count + tail.utf8.count > 255, !stem.isEmpty { stem = stem.dropLast() }
+        return "." + stem + tail
     }
 
     /// Throws the error `write(to:)` would give when `path`'s folder is

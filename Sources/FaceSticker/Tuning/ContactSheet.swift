@@ -19,7 +19,7 @@ public enum ContactSheet {
         for (i, match) in matches.enumerated() {
             for f in match.missedFaces {
                 let box = dataset.images[i].faces[f].box
-                misses.append(SheetTile(image: i, box: box, caption: "miss \(Int(box.width))x\(Int(box.height))"))
+                misses.append(SheetTile(image: i, box: box, caption: "miss \(Self.pixels(box.width))x\(Self.pixels(box.height))"))
             }
             for (d, outcome) in match.outcomes.enumerated() where outcome == .falsePositive {
                 let face = evaluation.detections[i][d]
@@ -30,6 +30,11 @@ public enum ContactSheet {
         misses.sort { $0.box.area > $1.box.area }
         falsePositives.sort { $0.score > $1.score }
         return (Array(misses.prefix(count)), falsePositives.prefix(count).map(\.tile))
+    }
+
+    /// A size in whole pixels for a caption; a value no Int holds says so instead of trapping.
+    static func pixels(_ value: Double) -> String {
+        Int(exactly: value.rounded()).map(String.init) ?? "?"
     }
 
     /// The sheet: a title and legend, then a row block of misses and one of false positives.

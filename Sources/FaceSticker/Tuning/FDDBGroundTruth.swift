@@ -38,8 +38,11 @@ enum FDDBGroundTruth {
                 let (a, b, t) = (v[0], v[1], v[2])
                 let halfWidth = ((a * cos(t)) * (a * cos(t)) + (b * sin(t)) * (b * sin(t))).squareRoot()
                 let halfHeight = ((a * sin(t)) * (a * sin(t)) + (b * cos(t)) * (b * cos(t))).squareRoot()
-                faces.append(GroundTruthBox(box: Rect(x: v[3] - halfWidth, y: v[4] - halfHeight,
-                                                      width: 2 * halfWidth, height: 2 * halfHeight)))
+                let box = Rect(x: v[3] - halfWidth, y: v[4] - halfHeight, width: 2 * halfWidth, height: 2 * halfHeight)
+                if let problem = GroundTruthBox.problem(x: box.x, y: box.y, width: box.width, height: box.height) {
+                    throw file.error(at: i, "the ellipse's box: \(problem)")
+                }
+                faces.append(GroundTruthBox(box: box))
                 i += 1
             }
             entries.append((name, nameLine, faces))

@@ -8,6 +8,22 @@ public struct GroundTruthBox: Hashable, Sendable {
     /// The difficulty subsets that count this face (from `difficulty.tsv`).
     public var subsets: Set<EvaluationSubset>
 
+    /// The largest coordinate or size a ground-truth file may give, in pixels:
+    /// far beyond any image `tune` reads, far below where sizes, areas and
+    /// conversions to whole pixels stop being exact.
+    public static let coordinateLimit = 1_000_000.0
+
+    /// Why a face box `x, y, w, h` from a file cannot be used, or nil when it can.
+    public static func problem(x: Double, y: Double, width: Double, height: Double) -> String? {
+        let values = [x, y, width, height]
+        guard values.allSatisfy(\.isFinite) else { return "a box value is not a finite number" }
+        guard width >= 0, height >= 0 else { return "negative box width or height" }
+        if let big = values.first(where: { abs($0) > coordinateLimit }) {
+            return "box value \(big) is beyond ±\(Int(coordinateLimit)) pixels"
+        }
+        return nil
+    }
+
     public init(box: Rect, invalid: Bool = false, subsets: Set<EvaluationSubset> = []) {
         self.box = box
         self.invalid = invalid

@@ -4,6 +4,8 @@ import Foundation
 /// every parser here gives: `file:line: problem`.
 struct TextLines {
     let path: String
+    /// The whole text, for parsers whose records may span lines (CSV).
+    let text: String
     let lines: [Substring]
 
     /// Reads `path` as UTF-8 (invalid bytes replaced); CRLF endings are accepted.
@@ -16,7 +18,9 @@ struct TextLines {
 
     init(path: String, text: String) {
         self.path = path
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        self.text = text
+        // "\r\n" is one Character in Swift: split on it as well as on "\n".
+        lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map {
             $0.hasSuffix("\r") ? $0.dropLast() : $0
         }
     }

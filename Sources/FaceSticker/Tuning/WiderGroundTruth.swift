@@ -53,8 +53,8 @@ enum WiderGroundTruth {
         guard fields.count >= 4, let values = TextLines.numbers(fields) else {
             throw file.error(at: line, "expected a face box \"x y w h ...\", got \(TextLines.quoted(file.lines[line]))")
         }
-        guard values[2] >= 0, values[3] >= 0 else {
-            throw file.error(at: line, "negative box width or height")
+        if let problem = GroundTruthBox.problem(x: values[0], y: values[1], width: values[2], height: values[3]) {
+            throw file.error(at: line, problem)
         }
         let invalid = values.count > 7 && values[7] != 0
         return GroundTruthBox(box: Rect(x: values[0], y: values[1], width: values[2], height: values[3]),

@@ -1,4 +1,6 @@
+import CFaceDetect
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,6 +8,10 @@ import Glibc
 /// A child process (ffmpeg, ffprobe) with raw pipe ends for its stdin and
 /// stdout. Its stderr is drained on a thread of its own so the child can never
 /// block on a full pipe; the first and last lines are kept for error messages.
+///
+/// Children start with every signal at its default (whatever we ignore), in a
+/// process group of their own that `Cleanup` kills when a signal ends us, and
+/// die with us even when we are killed outright (`fd_spawn`'s death signal).
 final class ChildProcess: @unchecked Sendable {
     /// The program's name, for messages.
     let name: String
@@ -13,10 +19,13 @@ final class ChildProcess: @unchecked Sendable {
     let input: FileHandle?
     /// Read end of the child's stdout (nil when not requested: it goes to /dev/null).
     let output: FileHandle?
-    private let process = Process()
+    /// The process id, also its process group's.
+    let pid: Int32
     private let exited = DispatchSemaphore(value: 0)
+    private let status = ExitCode()
     private let log = LogTail()
     private let drained = DispatchSemaphore(value: 0)
+    private let cleanupToken: Int
 
     /// Starts `program` (looked up in PATH) with `arguments`.
     init(_ program: String, _ arguments: [String], input wantsInput: Bool = false, output wantsOutput: Bool = true) throws {
@@ -24,42 +33,51 @@ final class ChildProcess: @unchecked Sendable {
         guard let path = Self.find(program) else {
             throw FaceStickerError.internal("\(program) not found in PATH (install Debian's ffmpeg package)")
         }
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let inPipe = wantsInput ? Pipe() : nil
-        let outPipe = wantsOutput ? Pipe() : nil
-        let errPipe = Pipe()
-        process.standardInput = inPipe ?? FileHandle.nullDevice
-        process.standardOutput = outPipe ?? FileHandle.nullDevice
-        process.standardError = errPipe
-        input = inPipe?.fileHandleForWriting
-        output = outPipe?.fileHandleForReading
-        let exited = exited
-        process.terminationHandler = { _ in exited.signal() }
-        do {
-            try process.run()
-        } catch {
-            throw FaceStickerError.internal("cannot start \(program): \(error.localizedDescription)")
+        let inPipe = wantsInput ? try Self.pipe(program) : nil
+        let outPipe = wantsOutput ? try Self.pipe(program) : nil
+        let errPipe = try Self.pipe(program)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var child: pid_t = 0
+        let failure = fd_spawn(path, argv, envp, inPipe?.read ?? -1, outPipe?.write ?? -1, errPipe.write, &child)
+        // The child's ends are the child's now.
+        [inPipe?.read, outPipe?.write, errPipe.write].compactMap { $0 }.forEach { close($0) }
+        guard failure == 0 else {
+            [inPipe?.write, outPipe?.read, errPipe.read].compactMap { $0 }.forEach { close($0) }
+            throw FaceStickerError.internal("cannot start \(program): \(String(cString: strerror(failure)))")
         }
+        let spawned = child
+        pid = spawned
+        cleanupToken = Cleanup.group(child)
+        input = inPipe.map { FileHandle(fileDescriptor: $0.write, closeOnDealloc: true) }
+        output = outPipe.map { FileHandle(fileDescriptor: $0.read, closeOnDealloc: true) }
         // Bigger pipes mean fewer wake-ups per frame (F_SETPIPE_SZ; capped by the kernel, failure is harmless).
         for handle in [input, output].compactMap({ $0 }) { _ = fcntl(handle.fileDescriptor, 1031, 1 << 20) }
-        let errors = errPipe.fileHandleForReading
+        let errors = FileHandle(fileDescriptor: errPipe.read, closeOnDealloc: true)
         Thread.detachNewThread { [log, drained] in
             while true {
-                let chunk = errors.availableData
+                let chunk = (try? errors.read(upToCount: 65536)) ?? Data()
                 if chunk.isEmpty { break }
                 log.append(chunk)
             }
             drained.signal()
         }
+        Thread.detachNewThread { [exited, status, cleanupToken] in
+            var raw: Int32 = 0
+            while waitpid(spawned, &raw, 0) < 0, errno == EINTR {}
+            let code = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+            status.value.withLock { $0 = code }
+            Cleanup.forget(cleanupToken)
+            exited.signal()
+        }
     }
 
-    /// The process id, for signals.
-    var pid: Int32 { process.processIdentifier }
-
-    /// Kills the child at once (used when the job is cancelled or fails).
+    /// Kills the child and its group at once (used when the job is cancelled or fails).
     func kill() {
-        if process.isRunning { _ = Glibc.kill(process.processIdentifier, SIGKILL) }
+        status.value.withLock { code in
+            if code == nil { _ = Glibc.kill(-pid, SIGKILL) }
+        }
     }
 
     /// Closes our end of the child's stdin, which tells ffmpeg the input ended.
@@ -75,8 +93,7 @@ final class ChildProcess: @unchecked Sendable {
         exited.signal()
         drained.wait()
         drained.signal()
-        let status = process.terminationStatus
-        return process.terminationReason == .uncaughtSignal ? 128 + status : status
+        return status.value.withLock { $0 } ?? 1
     }
 
     /// What the child wrote on stderr: the first lines and the last ones.
@@ -93,10 +110,25 @@ final class ChildProcess: @unchecked Sendable {
         return (status, data, child.errorLines)
     }
 
+    /// A close-on-exec pipe, so no other child inherits an end of it.
+    private static func pipe(_ program: String) throws -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [-1, -1]
+        let failure = fd_pipe_cloexec(&fds)
+        guard failure == 0 else {
+            throw FaceStickerError.internal("cannot start \(program): \(String(cString: strerror(failure)))")
+        }
+        return (fds[0], fds[1])
+    }
+
     private static func find(_ program: String) -> String? {
         if program.contains("/") { return FileManager.default.isExecutableFile(atPath: program) ? program : nil }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(program)" }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
+}
+
+/// A child's exit status once it is reaped (nil before), shared with the reaping thread.
+private final class ExitCode: Sendable {
+    let value = Mutex<Int32?>(nil)
 }

@@ -31,7 +31,11 @@ final class TracksWriter {
     func finish() throws {
         buffer += "\n]}\n"
         try flush()
-        try handle.close()
+        do {
+            try handle.close()
+        } catch {
+            throw FaceStickerError.output(path: path, reason: error.localizedDescription)
+        }
     }
 
     private func flush() throws {

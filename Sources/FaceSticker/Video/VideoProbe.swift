@@ -4,11 +4,8 @@ import Foundation
 public enum VideoProbe {
     /// Probes `path`; errors name the file and say what is wrong with it.
     public static func probe(path: String) throws -> VideoInfo {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw FaceStickerError.fileNotFound(path: path)
-        }
-        guard !isFolder.boolValue, FileManager.default.isReadableFile(atPath: path) else {
+        try InputPath.check(path)
+        guard FileManager.default.isReadableFile(atPath: path) else {
             throw FaceStickerError.unreadable(path: path, reason: "not a readable file")
         }
         let run = try ChildProcess.capture("ffprobe", [

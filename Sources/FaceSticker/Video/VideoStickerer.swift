@@ -43,7 +43,10 @@ public struct VideoStickerer: Sendable {
             throw FaceStickerError.output(path: output, reason: "that is the input; choose another output")
         }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
-        if FFmpegArguments.noH264Extensions.contains(ext) || ext.isEmpty {
+        if ext.isEmpty {
+            throw FaceStickerError.output(path: output, reason: "the name has no extension, which picks the container (use .mp4, .mkv or .mov)")
+        }
+        if FFmpegArguments.noH264Extensions.contains(ext) {
             throw FaceStickerError.output(path: output, reason: "a .\(ext) file cannot hold H.264 video (use .mp4, .mkv or .mov)")
         }
         let info = try VideoProbe.probe(path: input)
@@ -109,7 +112,11 @@ public struct VideoStickerer: Sendable {
     static func audioCopies(_ info: VideoInfo, into ext: String) -> Bool {
         let sample = FileManager.default.temporaryDirectory
             .appendingPathComponent("facesticker-audio-\(getpid())-\(UUID().uuidString.prefix(8)).\(ext)").path
-        defer { unlink(sample) }
+        let token = Cleanup.temporary(sample)
+        defer {
+            unlink(sample)
+            Cleanup.forget(token)
+        }
         guard let run = try? ChildProcess.capture("ffmpeg", FFmpegArguments.audioCopyCheck(info, sample: sample)) else {
             return false
         }

@@ -87,13 +87,14 @@ import Testing
         let spellings = [input, stickers.url.path + "/./me.png", stickers.url.path + "/art/../me.png", link]
         for out in spellings {
             let run = try Self.run(["photo", input, "-o", out] + Self.yunet, stickers: stickers)
-            #expect(run.status == 1, "\(out)")
-            #expect(run.stderrLines == ["facesticker: photo: \(out) is the input photo; name another output with -o"])
+            #expect(run.status == 2, "\(out)")
+            #expect(run.stderrLines == ["facesticker: -o \(out) would overwrite the input photo\(out == input ? "" : " " + input); "
+                + "choose another name (nothing was written)"])
         }
         #expect(FileManager.default.contents(atPath: input) == before)
         let sticker = try Self.run(["photo", Fixtures.astronaut, "--sticker", input, "-o", input] + Self.yunet,
                                    stickers: stickers)
-        #expect(sticker.stderrLines == ["facesticker: photo: \(input) is the sticker picture \(input); name another output with -o"])
+        #expect(sticker.stderrLines == ["facesticker: -o \(input) would overwrite the sticker picture; choose another name (nothing was written)"])
         #expect(FileManager.default.contents(atPath: input) == before)
     }
 

@@ -251,9 +251,11 @@ import Testing
         #expect(!(try MediaTools.stream(output, "a").isEmpty), "audio kept")
     }
 
-    /// Ctrl-C (SIGINT) or SIGTERM mid-way: exit 130, no output, no temporary file, input untouched.
-    @Test(arguments: [SIGINT, SIGTERM])
-    func anInterruptLeavesNothingBehind(signal: Int32) throws {
+    /// Ctrl-C (SIGINT), SIGTERM, SIGHUP, SIGQUIT or SIGUSR1 mid-way (issue 15): exit 128 + the
+    /// signal, one line, no output, no temporary file, input untouched, no ffmpeg left; while it
+    /// ran, its ffmpeg children had SIGINT and SIGTERM at their defaults, in a group of their own.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1])
+    func aSignalLeavesNothingBehind(signal: Int32) throws {
         let dir = try TemporaryDirectory()
         let input = Self.video("megamind-720p.mp4")
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
@@ -267,14 +269,51 @@ import Testing
         // Wait for the encoder's temporary file: the job is under way.
         for _ in 0..<600 where dir.contents().isEmpty { usleep(100_000) }
         #expect(dir.contents().count == 1 && dir.contents()[0].hasPrefix(".out.part-"), "\(dir.contents())")
+        for pid in Self.pidsMentioning(dir.url.path) where pid != process.processIdentifier {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            let ignored = status.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }
+                .flatMap { UInt64($0.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16) } ?? 0
+            #expect(ignored & (1 << (UInt64(SIGINT) - 1) | 1 << (UInt64(SIGTERM) - 1)) == 0, "child \(pid) ignores signals")
+            #expect(getpgid(pid) == pid, "child \(pid) leads its own process group")
+        }
         kill(process.processIdentifier, signal)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 130, "\(stderr)")
-        #expect(stderr.contains("interrupted"))
+        #expect(process.terminationStatus == 128 + signal, "\(stderr)")
+        #expect(stderr.split(separator: "\n").count == 1 && stderr.contains("interrupted"), "\(stderr)")
         #expect(dir.contents().isEmpty, "left behind: \(dir.contents())")
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
         #expect(Self.processesMentioning(dir.url.path).isEmpty, "ffmpeg children were stopped")
+    }
+
+    /// SIGKILL cannot be caught: the temporary file stays, but no ffmpeg goes on without us.
+    @Test func afterSIGKILLNoChildGoesOn() throws {
+        let dir = try TemporaryDirectory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Fixtures.cli)
+        process.arguments = ["video", "-q", "--sticker", Self.sticker, "--preset", "slow", Self.video("megamind-720p.mp4"),
+                             "-o", dir.path("out.mp4")]
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<600 where dir.contents().isEmpty { usleep(100_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        var left = Self.processesMentioning(dir.url.path)
+        for _ in 0..<50 where !left.isEmpty {
+            usleep(100_000)
+            left = Self.processesMentioning(dir.url.path)
+        }
+        #expect(left.isEmpty, "outlived us: \(left)")
+    }
+
+    /// Pids of live processes whose command line mentions `text`.
+    static func pidsMentioning(_ text: String) -> [Int32] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { Int32($0) } ?? []
+        return pids.filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            return String(decoding: data, as: UTF8.self).contains(text)
+        }
     }
 
     /// Live processes whose command line mentions `text`.
@@ -292,7 +331,6 @@ import Testing
     @Test(arguments: [
         (["/nonexistent/clip.mp4"], "/nonexistent/clip.mp4: no such file"),
         (["TEXT"], "not a readable video"),
-        (["CLIP", "-o", "CLIP"], "that is the input"),
         (["CLIP", "-o", "@out.webm"], "cannot hold H.264"),
         (["CLIP", "CLIP", "-o", "@x.mp4"], "use --out-dir"),
         (["CLIP", "-o", "@missing/x.mp4"], "does not exist"),

@@ -7,25 +7,20 @@ import Testing
     static let now = Date(timeIntervalSince1970: 1_700_000_000)
 
     @Test func noOutputIsAFreshNameInTheCurrentFolder() throws {
-        let destination = try SelfieDestination.choose(output: nil, source: nil, now: Self.now, currentFolder: "/work")
+        let destination = try SelfieDestination.choose(output: nil, now: Self.now, currentFolder: "/work")
         #expect(destination == .fresh("/work/" + SelfieOutput.defaultName(for: Self.now)))
     }
 
     @Test func aFolderGetsAFreshNameAndAFileIsReplaced() throws {
         let dir = try TemporaryDirectory()
-        #expect(try SelfieDestination.choose(output: dir.url.path, source: nil, now: Self.now)
+        #expect(try SelfieDestination.choose(output: dir.url.path, now: Self.now)
                 == .fresh(dir.path(SelfieOutput.defaultName(for: Self.now))))
-        #expect(try SelfieDestination.choose(output: dir.path("me.JPG"), source: nil) == .replace(dir.path("me.JPG")))
+        #expect(try SelfieDestination.choose(output: dir.path("me.JPG")) == .replace(dir.path("me.JPG")))
     }
 
-    @Test func refusesOtherTypesAndTheSource() throws {
-        let dir = try TemporaryDirectory()
+    @Test func refusesOtherTypes() throws {
         #expect(throws: FaceStickerError.output(path: "me.gif", reason: "unknown image type (use .png, .jpg or .jpeg)")) {
-            try SelfieDestination.choose(output: "me.gif", source: nil)
-        }
-        let source = try dir.write("in.png", "x")
-        #expect(throws: FaceStickerError.invalidArgument("selfie: \(dir.url.path)/./in.png is the source; name another output with -o")) {
-            try SelfieDestination.choose(output: dir.url.path + "/./in.png", source: source)
+            try SelfieDestination.choose(output: "me.gif")
         }
     }
 

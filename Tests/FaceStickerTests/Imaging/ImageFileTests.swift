@@ -246,7 +246,7 @@ import Testing
         #expect(throws: FaceStickerError.fileNotFound(path: dir.path("none.png"))) {
             try ImageFile.read(path: dir.path("none.png"))
         }
-        #expect(throws: FaceStickerError.unreadable(path: dir.url.path, reason: "is a folder")) {
+        #expect(throws: FaceStickerError.unreadable(path: dir.url.path, reason: "a folder, not a file")) {
             try ImageFile.read(path: dir.url.path)
         }
         let text = try dir.write("text.png", "not a picture")

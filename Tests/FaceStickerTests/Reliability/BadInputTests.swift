@@ -18,10 +18,12 @@ import Testing
         let run = try GuardedRun(call.arguments, environment: call.environment, directory: ws.root)
         try #require(!run.hung, "still running after the deadline: \(call.arguments)")
         #expect(run.signal == nil, "killed by signal \(run.signal ?? 0): \(run.stderr.prefix(2000))")
-        #expect(run.status == 1)
+        #expect(run.status == call.status)
         #expect(run.stderrLines.count == 1, "stderr: \(run.stderr.prefix(2000))")
         let line = run.stderrLines.first ?? ""
         #expect(line.hasPrefix("facesticker: "), "\(line)")
+        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+                "control characters on stderr: \(line.debugDescription)")
         for mention in call.mentions {
             #expect(line.lowercased().contains(mention.lowercased()), "\"\(line)\" should mention \"\(mention)\"")
         }

@@ -14,6 +14,10 @@ extension BadInputs {
         ("truncated MP4", { ws in (try ws.truncatedMP4(), "not a readable video") }),
         ("file with no video stream", { ws in (try ws.audioOnlyMP4(), "no video stream") }),
         ("text file named .mp4", { ws in (try ws.write("notes.mp4", text: "a shopping list\n"), "not a readable video") }),
+        // Issue 15: ffprobe once waited forever on these.
+        ("FIFO named .mp4", { ws in (try ws.fifo("pipe.mp4"), "FIFO") }),
+        ("/dev/zero", { _ in ("/dev/zero", "a device, not a file") }),
+        ("symbolic link loop named .mp4", { ws in (try ws.symlinkLoop("loop.mp4"), "loop of symbolic links") }),
     ]
 
     static let video: [BadInput] =
@@ -34,7 +38,11 @@ extension BadInputs {
             },
             BadInput("video", "output path equal to the input path") { ws in
                 let input = try ws.video()
-                return Call(arguments: try videoCall(ws, [input, "-o", input]), mentions: [input, "input"])
+                return Call(arguments: try videoCall(ws, [input, "-o", input]), mentions: [input, "input"], status: 2)
+            },
+            BadInput("video", "folder holding a FIFO") { ws in
+                let pipe = try ws.fifo("clips/a.mp4")
+                return Call(arguments: try videoCall(ws, [ws.path("clips"), "--out-dir", ws.path("out")]), mentions: [pipe, "FIFO"])
             },
             BadInput("video", "--crf 99") { ws in
                 Call(arguments: try videoCall(ws, [try ws.video(), "-o", ws.path("out.mp4"), "--crf", "99"]),
@@ -85,6 +93,18 @@ extension BadInputs {
         ("FDDB ground truth with a bad ellipse", "FDDB-fold-01-ellipseList.txt", "photo\n1\n1 2 x 4 5\n", "ellipseList.txt:3"),
         ("CSV ground truth with a bad box", "boxes.csv", "image,x,y,w,h\nphoto.png,1,2,three,4\n", "boxes.csv:2"),
         ("JSON ground truth with a wrong type", "boxes.json", #"{"photo.png": [[1, 2, "3", 4]]}"#, "photo.png"),
+        // Issue 15: numbers no pixel holds (tune --sheet once trapped converting them), CSV by RFC 4180,
+        // and bytes that are no text at all.
+        ("WIDER box of 1e300", "wider_face_gt.txt", "photo.png\n1\n1e300 58 94 117 0 0 0 0 0 0\n", "wider_face_gt.txt:3: box value"),
+        ("WIDER box width of 1e300", "wider_face_gt.txt", "photo.png\n1\n178 58 1e300 117\n", "beyond"),
+        ("FDDB ellipse of radius 1e300", "FDDB-fold-01-ellipseList.txt", "photo\n1\n1e300 50 0 200 100 1\n",
+         "ellipseList.txt:3"),
+        ("CSV box of 1e300", "boxes.csv", "image,x,y,w,h\nphoto.png,1,2,1e300,4\n", "boxes.csv:2: box value"),
+        ("JSON box of 1e300", "boxes.json", #"{"photo.png": [[1e300, 2, 3, 4]]}"#, "box value"),
+        ("CSV with an unterminated quote", "boxes.csv", "image,x,y,w,h\n\"photo.png,1,2,3,4\n", "boxes.csv:2: a quoted field is never closed"),
+        ("CSV with a stray quote", "boxes.csv", "image,x,y,w,h\nph\"oto.png,1,2,3,4\n", "boxes.csv:2"),
+        ("ground truth of random bytes", "wider_face_gt.txt",
+         "\u{1B}[2J\r\u{0B}\u{0C}garbage\u{85}\u{7F}\r\n\u{07}\u{1B}]0;title\u{07}\n\u{00}\u{01}\n", "wider_face_gt.txt:"),
     ]
 
     static let tune: [BadInput] =
@@ -105,7 +125,7 @@ extension BadInputs {
             BadInput("tune", "output path equal to the ground truth") { ws in
                 let folder = try dataset(ws)
                 let gt = folder + "/wider_face_gt.txt"
-                return Call(arguments: tuneCall(["--dataset", folder, "-o", gt]), mentions: [gt, "input"])
+                return Call(arguments: tuneCall(["--dataset", folder, "-o", gt]), mentions: [gt, "ground truth"], status: 2)
             },
             BadInput("tune", "output into a missing folder") { ws in
                 let out = ws.path("no/such/folder/best.json")
@@ -144,7 +164,7 @@ extension BadInputs {
                 return Call(arguments: try selfieCall(ws, ["--source", path, "-o", ws.path("out.png")]),
                             mentions: [path, problem])
             }
-        }.filter { $0.what != "source: folder named .png" }
+        }.filter { !["source: folder named .png", "source: /dev/zero", "source: /dev/null"].contains($0.what) }
         + videos.filter { $0.0 != "missing file" }.map { what, make in
             BadInput("selfie", "source: " + what) { ws in
                 let (path, _) = try make(ws)
@@ -159,7 +179,13 @@ extension BadInputs {
             },
             BadInput("selfie", "output path equal to the source path") { ws in
                 let input = try ws.photo()
-                return Call(arguments: try selfieCall(ws, ["--source", input, "-o", input]), mentions: [input, "source"])
+                return Call(arguments: try selfieCall(ws, ["--source", input, "-o", input]), mentions: [input, "source"], status: 2)
+            },
+            BadInput("selfie", "source folder holding a FIFO") { ws in
+                _ = try ws.photo("album/a.png")
+                let pipe = try ws.fifo("album/b.png")
+                return Call(arguments: try selfieCall(ws, ["--source", ws.path("album"), "--burst", "3", "-o", ws.path("out.png")]),
+                            mentions: [pipe, "FIFO"])
             },
             BadInput("selfie", "missing camera device") { ws in
                 let device = ws.path("video9")

@@ -27,6 +27,11 @@ enum BadInputs {
         ("JPEG header claiming 30000x30000 in 900 bytes", { ws in (try ws.forgedJPEG(), "not a readable image") }),
         ("text file named .png", { ws in (try ws.write("notes.png", text: "a shopping list\n"), "not a readable image") }),
         ("folder named .png", { ws in (try ws.folder("album.png"), "folder") }),
+        // Issue 15: inputs that would block or never end are refused, and named for what they are.
+        ("FIFO named .png", { ws in (try ws.fifo("pipe.png"), "FIFO") }),
+        ("/dev/zero", { _ in ("/dev/zero", "a device, not a file") }),
+        ("/dev/null", { _ in ("/dev/null", "a device, not a file") }),
+        ("symbolic link loop named .png", { ws in (try ws.symlinkLoop("loop.png"), "loop of symbolic links") }),
     ]
 
     static let models: [(String, [String], @Sendable (Workspace) throws -> String)] = [
@@ -110,7 +115,9 @@ enum BadInputs {
         }
         + pictures.filter { $0.0 != "folder named .png" }.map { what, make in
             BadInput("photo", "sticker: " + what) { ws in
-                let (path, problem) = try make(ws)
+                var (path, problem) = try make(ws)
+                // Sticker art is refused from its header, by its size (at most 4096 a side).
+                if what.hasPrefix("JPEG header claiming") { problem = "30000x30000 pixels; at most 4096" }
                 return Call(arguments: ["photo", "--sticker", path] + haar + [try ws.photo(), "-o", ws.path("out.png")],
                             mentions: [path, problem])
             }
@@ -131,18 +138,18 @@ enum BadInputs {
             },
             BadInput("photo", "output path equal to the input path") { ws in
                 let input = try ws.photo()
-                return Call(arguments: try photoCall(ws, [input, "-o", input]), mentions: [input, "input"])
+                return Call(arguments: try photoCall(ws, [input, "-o", input]), mentions: [input, "input"], status: 2)
             },
             BadInput("photo", "output path naming the input another way (..)") { ws in
                 let input = try ws.photo("sub/photo.png")
                 let out = ws.path("sub/../sub/photo.png")
-                return Call(arguments: try photoCall(ws, [input, "-o", out]), mentions: [out, "input"])
+                return Call(arguments: try photoCall(ws, [input, "-o", out]), mentions: [out, "input"], status: 2)
             },
             BadInput("photo", "output path a hard link to the input") { ws in
                 let input = try ws.photo()
                 let alias = ws.path("alias.png")
                 guard link(input, alias) == 0 else { throw Workspace.Missing(what: "a hard link") }
-                return Call(arguments: try photoCall(ws, [input, "-o", alias]), mentions: [alias, "input"])
+                return Call(arguments: try photoCall(ws, [input, "-o", alias]), mentions: [alias, "input"], status: 2)
             },
             BadInput("photo", "output of an unknown type") { ws in
                 let out = ws.path("out.gif")

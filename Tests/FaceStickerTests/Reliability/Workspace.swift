@@ -30,6 +30,22 @@ final class Workspace {
         return path(name)
     }
 
+    /// A FIFO (named pipe) nobody writes to: reading it blocks forever.
+    func fifo(_ name: String) throws -> String {
+        let path = path(name)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        guard mkfifo(path, 0o644) == 0 else { throw Missing(what: "a FIFO at \(path)") }
+        return path
+    }
+
+    /// A symbolic link that points at itself.
+    func symlinkLoop(_ name: String) throws -> String {
+        let path = path(name)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: name)
+        return path
+    }
+
     // MARK: Pictures
 
     func photo(_ name: String = "photo.png") throws -> String { try write(name, Self.astronaut) }
@@ -125,8 +141,9 @@ final class Workspace {
         while let relative = walker.nextObject() as? String {
             let url = base.appendingPathComponent(relative)
             let attributes = (try? FileManager.default.attributesOfItem(atPath: url.path)) ?? [:]
-            let isFolder = attributes[.type] as? FileAttributeType == .typeDirectory
-            entries[relative] = isFolder ? Entry(bytes: nil, modified: nil)
+            let type = attributes[.type] as? FileAttributeType
+            // Only regular files are read: a FIFO would block the snapshot.
+            entries[relative] = type != .typeRegular ? Entry(bytes: nil, modified: nil)
                 : Entry(bytes: try? Data(contentsOf: url), modified: attributes[.modificationDate] as? Date)
         }
         return entries

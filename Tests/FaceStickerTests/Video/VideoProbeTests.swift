@@ -51,7 +51,7 @@ import Testing
         #expect(throws: FaceStickerError.fileNotFound(path: dir.path("none.mp4"))) {
             try VideoProbe.probe(path: dir.path("none.mp4"))
         }
-        #expect(throws: FaceStickerError.unreadable(path: dir.url.path, reason: "not a readable file")) {
+        #expect(throws: FaceStickerError.unreadable(path: dir.url.path, reason: "a folder, not a file")) {
             try VideoProbe.probe(path: dir.url.path)
         }
     }

@@ -1,0 +1,48 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a path a user gave as an input is, told before anything opens it, so
+/// an input that would block (a FIFO, a terminal, a socket) or never end
+/// (/dev/zero) is refused instead of read, and each case gets its real name.
+public enum InputPath {
+    public enum Kind: Equatable, Sendable {
+        case file, folder, characterDevice
+    }
+
+    /// The kind of `path`: a regular file, a folder (when `folders`), or a
+    /// character device (when `devices`: a camera). Anything else, and a
+    /// missing path, a symlink loop or no permission, throws a line that names
+    /// `path` and says which.
+    @discardableResult
+    public static func check(_ path: String, folders: Bool = false, devices: Bool = false) throws -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            switch errno {
+            case ENOENT: throw FaceStickerError.fileNotFound(path: path)
+            case ENOTDIR: throw FaceStickerError.unreadable(path: path, reason: "no such file (a part of the path is not a folder)")
+            case ELOOP: throw FaceStickerError.unreadable(path: path, reason: "a loop of symbolic links, not a file")
+            case EACCES: throw FaceStickerError.unreadable(path: path, reason: "permission denied")
+            case ENAMETOOLONG: throw FaceStickerError.unreadable(path: path, reason: "the name is too long")
+            default: throw FaceStickerError.unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            return .file
+        case S_IFDIR:
+            if folders { return .folder }
+            throw FaceStickerError.unreadable(path: path, reason: "a folder, not a file")
+        case S_IFCHR:
+            if devices { return .characterDevice }
+            throw FaceStickerError.unreadable(path: path, reason: "a device, not a file")
+        case S_IFIFO:
+            throw FaceStickerError.unreadable(path: path, reason: "a FIFO (named pipe), not a file; give a regular file")
+        case S_IFSOCK:
+            throw FaceStickerError.unreadable(path: path, reason: "a socket, not a file")
+        default:
+            throw FaceStickerError.unreadable(path: path, reason: "a device, not a file")
+        }
+    }
+}

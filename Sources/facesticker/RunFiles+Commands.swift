@@ -1,0 +1,23 @@
+import FaceSticker
+
+/// What every command adds to its `RunFiles`: the files detection reads and
+/// the stickers' files, so each command names only its own inputs and outputs.
+extension RunFiles {
+    /// The detector's config and model, and every installed model.
+    mutating func read(detector: FaceFinder, config: String?) {
+        read("the detector config", config)
+        read("the detector model", detector.settings.model)
+        for kind in DetectorKind.allCases { read("the installed \(kind.rawValue) model", ModelStore.defaultModel(for: kind)) }
+    }
+
+    /// Every file the stickers named read (manifest, art, pictures).
+    mutating func read(stickers names: [String], in library: StickerLibrary) {
+        for name in names { read(library.files(of: name)) }
+    }
+
+    /// The `--config` value, read without taking it from the parser (DetectorOptions takes it).
+    static func configPath(_ parser: ArgumentParser) throws -> String? {
+        var copy = parser
+        return try copy.value("--config")
+    }
+}
