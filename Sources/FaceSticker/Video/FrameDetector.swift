@@ -51,11 +51,12 @@ final class FrameDetector {
             found = try finder.find(inCopy: small, trusted: trust, order: [facing], rotations: .all)
             misses = found.isEmpty ? misses + 1 : 0
             if !found.isEmpty { patience = Self.missesBeforeSearch }
-            // Every orientation is tried at the start and after a few detections in a row
+            // Every orientation is tried at the start (until a way up has found a face, so the
+            // decision does not wait on which thread got which frame) and after a few detections in a row
             // without a face (not after one dropout); `WayUp` decides from the votes. A search
             // that finds no face anywhere doubles the wait before the next one (up to
             // `maxPatience`): a shot without faces must not cost four passes a detection.
-            if rounds == 1 || misses >= patience {
+            if rounds == 1 || misses >= patience || !wayUp.settled {
                 misses = 0
                 var results: [QuarterTurn: [Face]] = [:], votes: [QuarterTurn: Double] = [:]
                 for turn in FaceFinder.searchOrder {
@@ -86,6 +87,8 @@ final class WayUp: Sendable {
         var turn = QuarterTurn.zero
         var totals: [QuarterTurn: Double] = [:]
         var emptySearches = 0
+        /// Whether a search ever found a face the current way up.
+        var everFound = false
     }
 
     private let state = Mutex(State())
@@ -96,19 +99,29 @@ final class WayUp: Sendable {
 
     var turn: QuarterTurn { state.withLock { $0.turn } }
 
+    /// Whether a face was ever found the current way up (until then every detection searches).
+    var settled: Bool { state.withLock { $0.everFound } }
+
     /// Adds one search's votes; returns the way up after it.
     func vote(_ scores: [QuarterTurn: Double]) -> QuarterTurn {
         state.withLock { s in
             for turn in QuarterTurn.allCases { s.totals[turn] = (s.totals[turn] ?? 0) * Self.fading + (scores[turn] ?? 0) }
             guard (scores[s.turn] ?? 0) <= 0 else {
                 s.emptySearches = 0
+                s.everFound = true
                 return s.turn
             }
             s.emptySearches += 1
             let found = s.totals.filter { (scores[$0.key] ?? 0) > 0 }
-            if s.emptySearches >= Self.emptySearchesToSwitch, let best = found.max(by: { $0.value < $1.value }) {
+            guard let best = found.max(by: { $0.value < $1.value }) else { return s.turn }
+            // Detectors see a small face upside down about as well as upright, so a half
+            // turn away from a way up that found faces before needs twice the evidence.
+            let halfTurn = QuarterTurn(degrees: best.key.degrees - s.turn.degrees) == .clockwise180
+            let needed = Self.emptySearchesToSwitch * (halfTurn && s.everFound ? 2 : 1)
+            if s.emptySearches >= needed {
                 s.turn = best.key
                 s.emptySearches = 0
+                s.everFound = true
             }
             return s.turn
         }
@@ -166,3 +179,4 @@ final class VerifiedFaces: Sendable {
         }
     }
 }
+

@@ -23,3 +23,13 @@ import Testing
         #expect(wayUp.vote([:]) == .clockwise90)
     }
 }
+
+extension WayUpTests {
+    /// A half turn away from a way up that found faces needs four empty searches, not two.
+    @Test func aHalfTurnNeedsMoreEvidence() {
+        let wayUp = WayUp()
+        #expect(wayUp.vote([.zero: 1.8, .clockwise180: 1.8]) == .zero)
+        for _ in 0..<3 { #expect(wayUp.vote([.clockwise180: 1.8]) == .zero) }
+        #expect(wayUp.vote([.clockwise180: 1.8]) == .clockwise180)
+    }
+}
