@@ -66,8 +66,10 @@ public final class FaceFinder: FaceDetector {
     /// pixels), and how sure the search is that this is the way up: its best
     /// face's score plus the verifier's score of it (detectors score some faces
     /// upside down almost as high as upright; two networks rarely agree on it).
-    func search(inCopy image: RGBAImage, turn: QuarterTurn, trusted: [Rect] = []) throws -> (faces: [Face], vote: Double) {
-        let faces = try find(inCopy: image, trusted: trusted, order: [turn], rotations: .all)
+    /// `known`: the faces already found that way (not searched again).
+    func search(inCopy image: RGBAImage, turn: QuarterTurn, trusted: [Rect] = [],
+                known: [Face]? = nil) throws -> (faces: [Face], vote: Double) {
+        let faces = try known ?? find(inCopy: image, trusted: trusted, order: [turn], rotations: .all)
         guard let best = faces.max(by: { $0.score < $1.score }) else { return (faces, 0) }
         guard let verifier else { return (faces, best.score) }
         let orientation = ExifOrientation(rotation: turn, mirrored: false)

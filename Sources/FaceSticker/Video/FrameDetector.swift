@@ -32,7 +32,7 @@ final class FrameDetector {
     private var patience = FrameDetector.missesBeforeSearch
     /// Detections in a row without a face before the other orientations are searched:
     /// one dropout must not send a face to another orientation.
-    static let missesBeforeSearch = 3
+    static let missesBeforeSearch = 4
     static let maxPatience = 24
 
     func detect(in frame: YUVFrame) throws -> [Face] {
@@ -51,16 +51,17 @@ final class FrameDetector {
             found = try finder.find(inCopy: small, trusted: trust, order: [facing], rotations: .all)
             misses = found.isEmpty ? misses + 1 : 0
             if !found.isEmpty { patience = Self.missesBeforeSearch }
-            // Every orientation is tried at the start (until a way up has found a face, so the
-            // decision does not wait on which thread got which frame) and after a few detections in a row
+            // Every orientation is tried at the start (and at every detection while faces are
+            // seen only in other orientations) and after a few detections in a row
             // without a face (not after one dropout); `WayUp` decides from the votes. A search
             // that finds no face anywhere doubles the wait before the next one (up to
             // `maxPatience`): a shot without faces must not cost four passes a detection.
-            if rounds == 1 || misses >= patience || !wayUp.settled {
+            if rounds == 1 || misses >= patience || wayUp.seeksFaces {
                 misses = 0
                 var results: [QuarterTurn: [Face]] = [:], votes: [QuarterTurn: Double] = [:]
                 for turn in FaceFinder.searchOrder {
-                    (results[turn], votes[turn]) = try finder.search(inCopy: small, turn: turn, trusted: trust)
+                    (results[turn], votes[turn]) = try finder.search(inCopy: small, turn: turn, trusted: trust,
+                                                                     known: turn == facing ? found : nil)
                 }
                 if results.values.allSatisfy(\.isEmpty) { patience = min(2 * patience, Self.maxPatience) }
                 let chosen = wayUp.vote(votes)
@@ -89,6 +90,8 @@ final class WayUp: Sendable {
         var emptySearches = 0
         /// Whether a search ever found a face the current way up.
         var everFound = false
+        /// Whether the last search found a face in any orientation.
+        var lastSearchFoundAny = false
     }
 
     private let state = Mutex(State())
@@ -99,13 +102,15 @@ final class WayUp: Sendable {
 
     var turn: QuarterTurn { state.withLock { $0.turn } }
 
-    /// Whether a face was ever found the current way up (until then every detection searches).
-    var settled: Bool { state.withLock { $0.everFound } }
+    /// Whether faces were seen in another orientation but never yet this way up: then
+    /// every detection searches, so the decision does not wait on which thread got which frame.
+    var seeksFaces: Bool { state.withLock { !$0.everFound && $0.lastSearchFoundAny } }
 
     /// Adds one search's votes; returns the way up after it.
     func vote(_ scores: [QuarterTurn: Double]) -> QuarterTurn {
         state.withLock { s in
             for turn in QuarterTurn.allCases { s.totals[turn] = (s.totals[turn] ?? 0) * Self.fading + (scores[turn] ?? 0) }
+            s.lastSearchFoundAny = scores.values.contains { $0 > 0 }
             guard (scores[s.turn] ?? 0) <= 0 else {
                 s.emptySearches = 0
                 s.everFound = true
