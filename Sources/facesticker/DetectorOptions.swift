@@ -29,6 +29,10 @@ enum DetectorOptions {
             if let named, named != settings.kind { settings = DetectorSettings.defaults(for: named) }
         } else {
             settings = DetectorSettings.defaults(for: named ?? ModelStore.defaultKind(for: use))
+            // Video keeps to upright faces unless asked (--rotations auto finds a sideways
+            // video's faces): then each frame's faces depend on that frame alone, so the same
+            // video always gives the same output, and detection costs less.
+            if use == .video { settings.rotations = .none }
         }
         if let v = try parser.value("--model") { settings.model = v }
         for parameter in DetectorParameter.allCases {
