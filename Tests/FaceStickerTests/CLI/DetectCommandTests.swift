@@ -18,14 +18,14 @@ import Testing
         let run = try CLIRun(["detect", "--json", "--detector", "yunet", "--model", Fixtures.yunetModel,
                               Fixtures.astronaut, Fixtures.messi])
         #expect(run.status == 0)
-        #expect(run.stdoutLines.count == 2)
+        try #require(run.stdoutLines.count == 2, "\(run.stderr)")
         let object = try #require(
             JSONSerialization.jsonObject(with: Data(run.stdoutLines[0].utf8)) as? [String: Any])
         #expect(object["path"] as? String == Fixtures.astronaut)
         #expect(object["detector"] as? String == "yunet")
         #expect(object["width"] as? Int == 512 && object["height"] as? Int == 512)
         let faces = try #require(object["faces"] as? [[String: Any]])
-        #expect(faces.count == 1)
+        try #require(faces.count == 1)
         #expect((faces[0]["box"] as? [Double])?.count == 4)
         #expect((faces[0]["landmarks"] as? [[Double]])?.count == 5)
     }
