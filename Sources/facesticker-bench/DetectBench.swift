@@ -60,7 +60,7 @@ enum DetectBench {
         let rows: [(String, DetectorSettings)] = [
             ("yunet alone", rawSettings(.yunet)), ("centerface alone", rawSettings(.centerface)),
             ("default (photo)", .defaults(for: ModelStore.defaultKind(for: .photo))),
-            ("default (video) on photos", .defaults(for: ModelStore.defaultKind(for: .video))),
+            ("default (video) on photos", .defaults(for: ModelStore.defaultKind(for: .video), use: .video)),
         ]
         var yunetMilliseconds: Double?
         for (label, settings) in rows {

@@ -17,7 +17,7 @@ enum FalseFaceBench {
     static var rows: [Row] {
         [
             Row(label: "default") { try FaceFinder(settings: .defaults(for: ModelStore.defaultKind(for: .photo))) },
-            Row(label: "video default") { try FaceFinder(settings: .defaults(for: ModelStore.defaultKind(for: .video))) },
+            Row(label: "video default") { try FaceFinder(settings: .defaults(for: ModelStore.defaultKind(for: .video), use: .video)) },
             raw(.yunet),
             raw(.centerface),
             raw(.haar),

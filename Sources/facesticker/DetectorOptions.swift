@@ -26,13 +26,9 @@ enum DetectorOptions {
         if let config = try parser.value("--config") {
             settings = try DetectorConfig.load(path: config)
             // A config tuned for another detector says nothing about this one.
-            if let named, named != settings.kind { settings = DetectorSettings.defaults(for: named) }
+            if let named, named != settings.kind { settings = DetectorSettings.defaults(for: named, use: use) }
         } else {
-            settings = DetectorSettings.defaults(for: named ?? ModelStore.defaultKind(for: use))
-            // Video keeps to upright faces unless asked (--rotations auto finds a sideways
-            // video's faces): then each frame's faces depend on that frame alone, so the same
-            // video always gives the same output, and detection costs less.
-            if use == .video { settings.rotations = .none }
+            settings = DetectorSettings.defaults(for: named ?? ModelStore.defaultKind(for: use), use: use)
         }
         if let v = try parser.value("--model") { settings.model = v }
         for parameter in DetectorParameter.allCases {

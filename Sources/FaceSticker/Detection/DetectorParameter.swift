@@ -57,10 +57,10 @@ public enum DetectorParameter: String, CaseIterable, Sendable {
             detectors: [], replayable: true, placeholder: "PX", help: "drop faces narrower than PX (image pixels)")
         case .maxSize: return Spec(value: .whole, range: 0...16384, defaultValue: 0, defaultFor: [:],
             detectors: [.haar], replayable: false, placeholder: "PX", help: "Haar: do not look for faces wider than PX (0: any)")
-        case .verifier: return Spec(value: .choice(FaceVerifier.names), range: 0...Double(FaceVerifier.names.count - 1),
+        case .verifier: return Spec(value: .choice(Verifier.names), range: 0...Double(Verifier.names.count - 1),
             defaultValue: 0, defaultFor: [.yunet: 1, .centerface: 2], detectors: [], replayable: false, placeholder: "NAME",
             help: "second detector that must confirm unsure faces on a crop around them: "
-                + FaceVerifier.names.joined(separator: ", "))
+                + Verifier.names.joined(separator: ", "))
         case .verifyBelow: return Spec(value: .number, range: 0...1, defaultValue: 1, defaultFor: [.centerface: 0.55],
             detectors: [], replayable: true, placeholder: "T",
             help: "faces scoring at least T need no confirmation (1: all are confirmed)")

@@ -14,6 +14,15 @@ public struct DetectorSettings: Equatable, Sendable {
                          values: Dictionary(uniqueKeysWithValues: DetectorParameter.allCases.map { ($0, $0.defaultValue(for: kind)) }))
     }
 
+    /// The defaults for `kind` when detecting for `use`: video keeps to upright
+    /// faces (`--rotations auto` finds a sideways video's), so each frame's faces
+    /// depend on that frame alone and the same video always gives the same output.
+    public static func defaults(for kind: DetectorKind, use: ModelStore.Use) -> DetectorSettings {
+        var settings = defaults(for: kind)
+        if use == .video { settings.rotations = .none }
+        return settings
+    }
+
     /// The value of `parameter`.
     public subscript(parameter: DetectorParameter) -> Double {
         get { values[parameter] ?? parameter.defaultValue(for: kind) }

@@ -175,24 +175,18 @@ public final class FaceFinder: FaceDetector {
 }
 
 /// The second network `FaceFinder` asks to confirm faces it is unsure of; `none` turns verification off.
-public enum Verifier: String, CaseIterable, Sendable {
+public enum Verifier: String, CaseIterable, Sendable, NamedChoice {
     case none, centerface, yunet
-    init(index: Int) { self = Self.allCases.indices.contains(index) ? Self.allCases[index] : .none }
-    var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }
 
 /// Which way `FaceFinder` looks for faces that are not upright in the picture.
-public enum RotationPolicy: String, CaseIterable, Sendable {
+public enum RotationPolicy: String, CaseIterable, Sendable, NamedChoice {
     /// Turned passes only when the upright pass finds no face.
     case auto
     /// Upright faces only.
     case none
     /// Always all four orientations.
     case all
-
-    static var names: [String] { allCases.map(\.rawValue) }
-    init(index: Int) { self = Self.allCases.indices.contains(index) ? Self.allCases[index] : .auto }
-    var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }
 
 /// A second network that confirms a face on a crop around it.
@@ -206,7 +200,6 @@ public enum RotationPolicy: String, CaseIterable, Sendable {
 /// overlaps the face's with IoU at least `matchIoU` (0 when none does).
 final class FaceVerifier {
     typealias Kind = Verifier
-    static var names: [String] { Kind.allCases.map(\.rawValue) }
     static let cropScale = 2.0
     static let cropSide = 96
     static let matchIoU = 0.5
@@ -251,4 +244,21 @@ extension Face {
         return Face(box: Rect(x: box.x * sx, y: box.y * sy, width: box.width * sx, height: box.height * sy),
                     score: score, landmarks: landmarks?.map { Point(x: $0.x * sx, y: $0.y * sy) })
     }
+}
+
+/// A setting whose values are names (`DetectorParameter.Value.choice`), held
+/// in `DetectorSettings` as the index of the name.
+protocol NamedChoice: CaseIterable, Equatable, RawRepresentable where RawValue == String {}
+
+extension NamedChoice {
+    static var names: [String] { allCases.map(\.rawValue) }
+
+    /// The choice at `index`; the first one for an index out of range (settings
+    /// are validated against `names` before they are used).
+    init(index: Int) {
+        let all = Array(Self.allCases)
+        self = all[all.indices.contains(index) ? index : 0]
+    }
+
+    var index: Int { Array(Self.allCases).firstIndex(of: self) ?? 0 }
 }
