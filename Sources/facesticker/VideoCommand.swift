@@ -98,6 +98,7 @@ enum VideoCommand: Command {
                                    detectWidth: detectWidth ?? (sizeGiven ? nil : VideoOptions.defaultDetectWidth),
                                    detectEvery: detectEvery, encoder: encoder)
         options.detectorThreads = detectorThreads
+        options.singleThreadedOpenCV = true // the CLI owns the process: OpenCV helper threads would only compete
         let painter = TrackPainter(stickers: stickers, assignment: assignment, filters: filters, smoothing: smoothing)
 
         // Signals are SignalCleanup's (main.swift): children stopped, temporary files removed.

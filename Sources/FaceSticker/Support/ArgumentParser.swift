@@ -1,11 +1,11 @@
 /// A small command-line parser: options are taken out by name (in any order,
 /// as `--name value` or `--name=value`), and what is left are positionals.
 /// Errors name the option and the problem, ready to print.
-public struct ArgumentParser {
+package struct ArgumentParser {
     private var tokens: [String]
     private var positionalOnly: [String] = []
 
-    public init(_ arguments: [String]) {
+    package init(_ arguments: [String]) {
         if let dash = arguments.firstIndex(of: "--") {
             tokens = Array(arguments[..<dash])
             positionalOnly = Array(arguments[(dash + 1)...])
@@ -15,14 +15,14 @@ public struct ArgumentParser {
     }
 
     /// True when any of `names` is present; removes every occurrence.
-    public mutating func flag(_ names: String...) -> Bool {
+    package mutating func flag(_ names: String...) -> Bool {
         let before = tokens.count
         tokens.removeAll { names.contains($0) }
         return tokens.count != before
     }
 
     /// Every value given to any of `names`, in order.
-    public mutating func values(_ names: String...) throws -> [String] {
+    package mutating func values(_ names: String...) throws -> [String] {
         var found: [String] = []
         var kept: [String] = []
         var i = 0
@@ -44,14 +44,14 @@ public struct ArgumentParser {
     }
 
     /// The value of an option given at most once meaningfully (the last one wins).
-    public mutating func value(_ names: String...) throws -> String? {
+    package mutating func value(_ names: String...) throws -> String? {
         var all: [String] = []
         for name in names { all += try values(name) }
         return all.last
     }
 
     /// A number option, checked against `range`.
-    public mutating func double(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
+    package mutating func double(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = try value(name) else { return nil }
         guard let number = Double(text), number.isFinite else {
             throw FaceStickerError.invalidArgument("\(name): \"\(text)\" is not a number")
@@ -63,7 +63,7 @@ public struct ArgumentParser {
     }
 
     /// A whole-number option, checked against `range`.
-    public mutating func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+    package mutating func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = try value(name) else { return nil }
         guard let number = Int(text) else {
             throw FaceStickerError.invalidArgument("\(name): \"\(text)\" is not a whole number")
@@ -75,7 +75,7 @@ public struct ArgumentParser {
     }
 
     /// What is left once every option was taken; an unknown option is an error.
-    public func positionals() throws -> [String] {
+    package func positionals() throws -> [String] {
         if let unknown = tokens.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
             throw FaceStickerError.invalidArgument("unknown option \(unknown) (see --help)")
         }
