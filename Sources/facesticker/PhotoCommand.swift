@@ -16,13 +16,15 @@ enum PhotoCommand: Command {
       -o, --output OUT       .png, .jpg or .jpeg (default: IN's name with -stickered before
                              the extension); never IN itself
       --sticker NAME|PATH    a sticker `facesticker stickers` lists, or any PNG (it covers the
-                             face); repeat to layer stickers in order (default: \(defaultSticker))
+                             face); repeat to layer stickers in order (default: \(defaultSticker));
+                             or an effect hiding the face: \(Anonymisation.Effect.validSpecs)
       --assign all|cycle     all: every face gets every sticker (default); cycle: faces, left
                              to right, get successive stickers
       --filter SPEC          colour filter, repeat to chain: \(FilterChain.validSpecs)
       --mirror               flip the photo left to right first, as a selfie camera shows it
       --debug                also draw face boxes, scores, landmarks and sticker outlines
       --quality Q            JPEG quality, 1...100 (default 92)
+    \(FaceOptions.help(ranks: "size ranks, 1 = largest"))
     \(DetectorOptions.help)
     """
 
@@ -40,6 +42,8 @@ enum PhotoCommand: Command {
         let mirror = parser.flag("--mirror")
         let debug = parser.flag("--debug")
         let quality = try parser.int("--quality", in: 1...100) ?? 92
+        let faceOptions = try FaceOptions.parse(&parser)
+        try faceOptions.choice.validateForPhoto()
         let configPath = try RunFiles.configPath(parser)
         let detector = try DetectorOptions.parse(&parser)
         let paths = try parser.positionals()
@@ -60,11 +64,12 @@ enum PhotoCommand: Command {
         files.write(output == nil ? "the output" : "-o", out)
         try files.check()
 
-        let stickers = try library.stickers(named: names)
+        let stickers = faceOptions.masked(try library.stickers(named: names))
         var image = try ImageFile.read(path: input)
         if mirror { image = ExifOrientation.upMirrored.upright(image) }
         let faces = try detector.detect(in: image)
-        let renderer = StickerRenderer(stickers: stickers, assignment: assignment, filters: filters, debug: debug)
+        var renderer = StickerRenderer(stickers: stickers, assignment: assignment, filters: filters, debug: debug)
+        renderer.choice = faceOptions.choice
         renderer.render(&image, faces: faces)
         try ImageFile.write(image, to: out, quality: quality)
         if faces.isEmpty {

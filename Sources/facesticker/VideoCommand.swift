@@ -21,7 +21,8 @@ enum VideoCommand: Command {
                              before the extension, beside IN); never IN itself
       --out-dir DIR          write outputs into DIR (created if missing), named as by default
       --sticker NAME|PATH    a sticker `facesticker stickers` lists, or any PNG; repeat to layer
-                             stickers in order (default: \(defaultSticker))
+                             stickers in order (default: \(defaultSticker)); or an effect
+                             hiding the face: \(Anonymisation.Effect.validSpecs)
       --assign all|cycle     all: every face gets every sticker (default); cycle: each new
                              face gets the next sticker and keeps it
       --filter SPEC          colour filter, repeat to chain: \(FilterChain.validSpecs)
@@ -35,6 +36,7 @@ enum VideoCommand: Command {
       --preset NAME          x264 preset, ultrafast ... veryslow (default medium)
       --no-audio             leave the audio out (default: copied unchanged)
       -q, --quiet            no progress line; one summary line per video
+    \(FaceOptions.help(ranks: "track ids, as --tracks writes them"))
     \(DetectorOptions.help)
     """
 
@@ -55,6 +57,7 @@ enum VideoCommand: Command {
         let detectWidth = try parser.int("--detect-width", in: 16...16384)
         let detectEvery = try parser.int("--detect-every", in: 1...30)
         let tracks = try parser.value("--tracks")
+        let faceOptions = try FaceOptions.parse(&parser)
         let crf = try parser.int("--crf", in: 0...51) ?? 23
         let preset = try parser.value("--preset") ?? "medium"
         let audio = !parser.flag("--no-audio")
@@ -93,13 +96,14 @@ enum VideoCommand: Command {
         }
         try files.check()
 
-        let stickers = try library.stickers(named: names)
+        let stickers = faceOptions.masked(try library.stickers(named: names))
         var options = VideoOptions(detector: detector.settings,
                                    detectWidth: detectWidth ?? (sizeGiven ? nil : VideoOptions.defaultDetectWidth),
                                    detectEvery: detectEvery, encoder: encoder)
         options.detectorThreads = detectorThreads
         options.singleThreadedOpenCV = true // the CLI owns the process: OpenCV helper threads would only compete
-        let painter = TrackPainter(stickers: stickers, assignment: assignment, filters: filters, smoothing: smoothing)
+        var painter = TrackPainter(stickers: stickers, assignment: assignment, filters: filters, smoothing: smoothing)
+        painter.choice = faceOptions.choice
 
         // Signals are SignalCleanup's (main.swift): children stopped, temporary files removed.
         let cancellation = Cancellation()
