@@ -51,7 +51,7 @@ import Testing
     /// Video: the blur follows the tracked face; `--faces` with an id no track has leaves frames untouched.
     @Test func videoBlursTrackedFaces() throws {
         let folder = try TemporaryDirectory()
-        let clip = Fixtures.sharedPath("data/video/carphone.mp4")
+        let clip = Fixtures.carphone
         let blurred = folder.path("blur.mp4"), tracks = folder.path("t.json")
         let run = try CLIRun(["video", clip, "--sticker", "blur", "--preset", "ultrafast", "-q", "--tracks", tracks, "-o", blurred])
         #expect(run.status == 0, "\(run.stderr)")
