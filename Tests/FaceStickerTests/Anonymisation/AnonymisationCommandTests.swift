@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The effects and face choice through `photo` and `video`, each run in its own folder.
-@Suite struct AnonymisationCommandTests {
+@Suite(Fixtures.needsYuNet) struct AnonymisationCommandTests {
     @Test(arguments: ["blur", "pixelate:8", "solid:#00ff00"])
     func photoHidesTheFaceAndOnlyTheFace(spec: String) throws {
         let folder = try TemporaryDirectory()
