@@ -137,6 +137,11 @@ enum LiveCommand: Command {
         if let y4m {
             sinks.append(try Y4MWriter(path: y4m, width: source.width, height: source.height, rate: source.frameRate))
         }
+        if let virtualCamera {
+            let camera = try VirtualCamera(path: virtualCamera, width: source.width, height: source.height)
+            Console.note("live: \(virtualCamera) gets \(camera.format.fourcc) \(camera.format.width)x\(camera.format.height)")
+            sinks.append(camera)
+        }
         var options = LiveLoop.Options()
         options.paced = !fast
         options.loop = loop
