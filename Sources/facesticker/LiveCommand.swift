@@ -151,8 +151,19 @@ enum LiveCommand: Command {
                                             detectWidth: detectWidth ?? (sizeGiven ? nil : VideoOptions.defaultDetectWidth))
             .detectorSettings(width: source.width, height: source.height)
         let painter = TrackPainter(stickers: stickers, assignment: assignment, filters: filters)
+        var presenter: LivePreview?
+        if preview {
+            if let missing = PreviewWindow.unavailable {
+                guard !sinks.isEmpty else { throw FaceStickerError.invalidArgument("live: --preview: \(missing)") }
+                Console.note("live: --preview: \(missing); carrying on without a preview")
+            } else {
+                presenter = try makePreview(source: source, stickers: stickers, filters: filters, assignment: assignment,
+                                            library: library, mirrored: options.mirrored, destination: destination,
+                                            shotsToStderr: y4m == "-", size: size ?? (640, 480))
+            }
+        }
         let loopRun = LiveLoop(source: source, detector: detectorSettings, painter: painter, sinks: sinks,
-                               options: options, onNote: { Console.note("live: \($0)") })
+                               presenter: presenter, options: options, onNote: { Console.note("live: \($0)") })
         let cancellation = Cancellation()
         SignalCleanup.divertInterrupt { _ in cancellation.cancel() }
         defer { SignalCleanup.divertInterrupt(nil) }
@@ -165,6 +176,43 @@ enum LiveCommand: Command {
         }
         if stats { Console.note(summary.line) }
         return ExitStatus.success
+    }
+
+    static func makePreview(source: LiveSource, stickers: [Sticker], filters: FilterChain, assignment: StickerAssignment,
+                            library: StickerLibrary, mirrored: Bool, destination: SelfieDestination, shotsToStderr: Bool,
+                            size: (width: Int, height: Int)) throws -> LivePreview {
+        let window = try PreviewWindow(title: "facesticker live", fitting: source.width, height: source.height)
+        if let fitted = window.size {
+            let screen = window.screen.map { " on a \($0.width)x\($0.height) screen" } ?? ""
+            Console.note("live: preview \(fitted.width)x\(fitted.height)\(screen), picture \(source.width)x\(source.height)")
+        }
+        let preview = LivePreview(window: window, filterChoices: SelfiePreview.filterChoices(given: filters),
+                                  stickerChoices: SelfiePreview.stickerChoices(given: stickers, library: library),
+                                  assignment: assignment, mirrored: mirrored)
+        preview.onNote = { Console.note("live: \($0)") }
+        var shots = 0
+        preview.onShot = { image, retake in
+            let path: String
+            if let retake {
+                try ImageFile.write(image, to: retake, quality: 92)
+                path = retake
+            } else {
+                path = try destination.write(image, quality: 92, shot: shots)
+                shots += 1
+            }
+            if shotsToStderr { Console.note("live: wrote \(path)") } else { try Console.out(path) }
+            return path
+        }
+        if source.isLive {
+            let camera = LiveCameraKeys.camera(source)
+            let hasZoom = (try? camera?.controls().contains { $0.key == "zoom_absolute" }) == true
+            preview.cameraKeys = LivePreview.CameraKeys(
+                hasZoom: hasZoom,
+                next: { try LiveCameraKeys.nextCamera($0, devices: VideoDevices.paths(), size: size) },
+                zoom: { try LiveCameraKeys.zoom($0, direction: $1) },
+                exposure: { try LiveCameraKeys.exposure($0, direction: $1) })
+        }
+        return preview
     }
 
     /// A character device or a pipe (`/dev/null`, a FIFO): written in place, never replaced.

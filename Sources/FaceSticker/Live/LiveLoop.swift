@@ -13,6 +13,8 @@ package enum LiveAction: Sendable {
     case digitalZoom(Double)
     /// The picture jumped (another camera): no track carries across.
     case cut
+    /// Run this on the source thread between two frames (camera keys); its line goes to the notes.
+    case onSource(@Sendable (LiveSource) throws -> String?)
 }
 
 /// Shows frames and takes keys: the preview window. Called on the loop's
@@ -161,6 +163,8 @@ package final class LiveLoop: @unchecked Sendable {
         var start: UInt64?
         var index = 0
         var scheduleIndex = 0
+        // A hard cut in a file (a new shot) lets every face go at once, as the video path does.
+        var cuts = SceneCutDetector()
         while !stopping {
             let tasks = control.withLock { c -> [@Sendable (LiveSource) throws -> String?] in
                 let t = c.tasks
@@ -193,7 +197,7 @@ package final class LiveLoop: @unchecked Sendable {
                 c.cutPending = false
                 return (c.mirrored, c.zoom, cut)
             }
-            if cut { tracks.cut(at: index) }
+            if cut || (!source.isLive && cuts.isCut(image)) { tracks.cut(at: index) }
             if zoom > 1.001 { image = LiveZoom.crop(image, factor: zoom) }
             if mirrored { image.mirror() }
             let arrival = LiveStats.now()
@@ -265,6 +269,8 @@ package final class LiveLoop: @unchecked Sendable {
                     }
                 case .cut:
                     control.withLock { $0.cutPending = true }
+                case .onSource(let task):
+                    control.withLock { $0.tasks.append(task) }
                 }
             }
             if stopping { return }
