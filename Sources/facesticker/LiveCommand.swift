@@ -105,6 +105,10 @@ enum LiveCommand: Command {
         if let y4m, y4m != "-", !isDevice(y4m) { files.write("--y4m", y4m) }
         files.write("-o", destination.replaced)
         try files.check()
+        // From here Ctrl-C stops the run (outputs finished, stats printed) instead of ending the process.
+        let cancellation = Cancellation()
+        SignalCleanup.divertInterrupt { _ in cancellation.cancel() }
+        defer { SignalCleanup.divertInterrupt(nil) }
         let cameraPath = sourceKind == .camera ? sourcePath : (sourcePath == nil ? (device ?? SelfieCommand.defaultDevice) : nil)
         if let virtualCamera, let cameraPath, FileIdentity.same(virtualCamera, cameraPath) {
             throw FaceStickerError.invalidArgument("live: --virtual-camera \(virtualCamera) is the camera read from")
@@ -164,9 +168,10 @@ enum LiveCommand: Command {
         }
         let loopRun = LiveLoop(source: source, detector: detectorSettings, painter: painter, sinks: sinks,
                                presenter: presenter, options: options, onNote: { Console.note("live: \($0)") })
-        let cancellation = Cancellation()
-        SignalCleanup.divertInterrupt { _ in cancellation.cancel() }
-        defer { SignalCleanup.divertInterrupt(nil) }
+        let outputs = [y4m.map { "Y4M \($0 == "-" ? "on stdout" : $0)" }, virtualCamera.map { "virtual camera \($0)" },
+                       presenter == nil ? nil : "preview"].compactMap { $0 }
+        Console.note("live: \(source.name) \(source.width)x\(source.height) at \(String(format: "%.3f", source.frameRate.value)) fps"
+            + "\(source.isLive || fast ? "" : " (paced)") -> \(outputs.joined(separator: ", ")); Ctrl-C stops")
         let summary: LiveSummary
         do {
             summary = try loopRun.run(cancellation: cancellation)
@@ -180,16 +185,16 @@ enum LiveCommand: Command {
 
     static func makePreview(source: LiveSource, stickers: [Sticker], filters: FilterChain, assignment: StickerAssignment,
                             library: StickerLibrary, mirrored: Bool, destination: SelfieDestination, shotsToStderr: Bool,
-                            size: (width: Int, height: Int)) throws -> LivePreview {
-        let window = try PreviewWindow(title: "facesticker live", fitting: source.width, height: source.height)
+                            size: (width: Int, height: Int), command: String = "live") throws -> LivePreview {
+        let window = try PreviewWindow(title: "facesticker \(command)", fitting: source.width, height: source.height)
         if let fitted = window.size {
             let screen = window.screen.map { " on a \($0.width)x\($0.height) screen" } ?? ""
-            Console.note("live: preview \(fitted.width)x\(fitted.height)\(screen), picture \(source.width)x\(source.height)")
+            Console.note("\(command): preview \(fitted.width)x\(fitted.height)\(screen), picture \(source.width)x\(source.height)")
         }
         let preview = LivePreview(window: window, filterChoices: SelfiePreview.filterChoices(given: filters),
                                   stickerChoices: SelfiePreview.stickerChoices(given: stickers, library: library),
                                   assignment: assignment, mirrored: mirrored)
-        preview.onNote = { Console.note("live: \($0)") }
+        preview.onNote = { Console.note("\(command): \($0)") }
         var shots = 0
         preview.onShot = { image, retake in
             let path: String
@@ -200,7 +205,7 @@ enum LiveCommand: Command {
                 path = try destination.write(image, quality: 92, shot: shots)
                 shots += 1
             }
-            if shotsToStderr { Console.note("live: wrote \(path)") } else { try Console.out(path) }
+            if shotsToStderr { Console.note("\(command): wrote \(path)") } else { try Console.out(path) }
             return path
         }
         if source.isLive {

@@ -91,7 +91,9 @@ package final class LiveLoop: @unchecked Sendable {
         control = Mutex(Control(mirrored: options.mirrored))
         let rate = source.frameRate.value
         let every = max(1, Int((rate / max(1, options.detectionRate)).rounded(.up)))
-        tracks = LiveTracks(settings: TrackerSettings.forVideo(frameRate: rate, detectEvery: every))
+        // A face shown is held at most two seconds without any detection (a stalled detector).
+        tracks = LiveTracks(settings: TrackerSettings.forVideo(frameRate: rate, detectEvery: every),
+                            maxAge: Int((2 * rate).rounded()))
     }
 
     /// Runs `task` on the source thread between two frames (camera controls
@@ -163,8 +165,13 @@ package final class LiveLoop: @unchecked Sendable {
         var start: UInt64?
         var index = 0
         var scheduleIndex = 0
+        // The detector loads its model first: frames sent before it can take one would all go
+        // out bare (a `--fast` run of a short clip would be over before the first detection).
+        let ready = LiveStats.now()
+        while !inbox.wantsFrame, !stopping, LiveStats.now() - ready < 20_000_000_000 { Thread.sleep(forTimeInterval: 0.005) }
         // A hard cut in a file (a new shot) lets every face go at once, as the video path does.
         var cuts = SceneCutDetector()
+        var clockOrigin: UInt64?
         while !stopping {
             let tasks = control.withLock { c -> [@Sendable (LiveSource) throws -> String?] in
                 let t = c.tasks
@@ -197,12 +204,16 @@ package final class LiveLoop: @unchecked Sendable {
                 c.cutPending = false
                 return (c.mirrored, c.zoom, cut)
             }
-            if cut || (!source.isLive && cuts.isCut(image)) { tracks.cut(at: index) }
+            let now = LiveStats.now()
+            let origin = clockOrigin ?? now
+            clockOrigin = origin
+            let tick = Int(Double(now - origin) / 1e9 / interval)
+            if cut || (!source.isLive && cuts.isCut(image)) { tracks.cut(at: tick) }
             if zoom > 1.001 { image = LiveZoom.crop(image, factor: zoom) }
             if mirrored { image.mirror() }
             let arrival = LiveStats.now()
             stats.arrived(at: arrival)
-            let frame = LiveFrame(index: index, image: image, arrival: arrival)
+            let frame = LiveFrame(index: index, tick: tick, image: image, arrival: arrival)
             index += 1
             inbox.offer(frame)
             if slot.put(frame, wait: !paced && !source.isLive, stop: { stopping }) { stats.droppedFrame() }
@@ -219,7 +230,7 @@ package final class LiveLoop: @unchecked Sendable {
             last = LiveStats.now()
             do {
                 let faces = try detector.detect(in: frame.image)
-                tracks.record(frame: frame.index, faces: faces)
+                tracks.record(frame: frame.tick, faces: faces)
                 stats.detected()
             } catch {
                 fail(error)
@@ -245,7 +256,7 @@ package final class LiveLoop: @unchecked Sendable {
                 let interval = lastArrival.map { Double(frame.arrival &- $0) / 1e9 }.flatMap { $0 > 0 && $0 < 1 ? $0 : nil }
                     ?? 1 / source.frameRate.value
                 lastArrival = frame.arrival
-                let painted = painter.place(tracks.faces(at: frame.index), interval: interval)
+                let painted = painter.place(tracks.faces(at: frame.tick), interval: interval)
                 painter.draw(painted, onto: &frame.image, matrix: matrix)
                 for sink in sinks { try sink.write(frame.image) }
                 if let presenter { actions = try presenter.present(frame.image, matrix: matrix, faces: painted.count) }

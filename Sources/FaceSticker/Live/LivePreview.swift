@@ -27,7 +27,8 @@ package final class LivePreview: LivePresenter {
     private var thumbnail: (image: RGBAImage, at: Double)?
     private var lastFrame: (frame: YUVFrame, matrix: YUVMatrix)?
     private var lastShot: String?
-    private var shots = 0
+    /// Pictures taken (retakes not counted).
+    package private(set) var shots = 0
     private var outputTimes: [Double] = []
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
@@ -206,7 +207,7 @@ package final class LivePreview: LivePresenter {
         let image = YUVConversion.rgba(lastFrame.frame, matrix: lastFrame.matrix)
         let path = try onShot(image, retake)
         lastShot = path
-        shots += 1
+        if retake == nil { shots += 1 }
         flashAt = now
         thumbnail = (image, now)
         note((retake == nil ? "shot: " : "retake: ") + path)

@@ -5,6 +5,10 @@ import Synchronization
 package struct LiveFrame: Sendable {
     /// Counts from 0 over the whole run (a looped file keeps counting).
     package var index: Int
+    /// The frame's place on the clock, in frames of the source's rate since the run began:
+    /// what the tracker counts in, so a face is held (and its motion carried) for the same
+    /// time whether frames come paced or `--fast`.
+    package var tick: Int
     package var image: YUVFrame
     /// When the source delivered it (`DispatchTime` nanoseconds).
     package var arrival: UInt64

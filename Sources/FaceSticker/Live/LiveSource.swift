@@ -93,6 +93,9 @@ package final class LiveFrameSource: LiveSource {
     package let matrix = YUVMatrix(matrix: "bt601", fullRange: false)
     private var first: RGBAImage?
     private let reopen: (() throws -> FrameSource)?
+    /// A still's one frame, kept: `--loop` shows it again without reading the file again.
+    private var still: YUVFrame?
+    private var stillShown = false
 
     /// Reads the first frame to learn the size. `rate`: the pace for files (default 30 fps);
     /// a camera's own interval wins unless `rate` is given. `reopen` starts the source again for `--loop`.
@@ -122,6 +125,10 @@ package final class LiveFrameSource: LiveSource {
     package var name: String { source.name }
 
     package func next() throws -> YUVFrame? {
+        if let still {
+            defer { stillShown = true }
+            return stillShown ? nil : still
+        }
         let image: RGBAImage
         if let first {
             image = first
@@ -135,10 +142,19 @@ package final class LiveFrameSource: LiveSource {
             let resized = try OpenCV.resize(image, width: width, height: height)
             return YUVConversion.frame(resized, matrix: matrix)
         }
-        return YUVConversion.frame(image, matrix: matrix)
+        let frame = YUVConversion.frame(image, matrix: matrix)
+        if source is StillImageSource {
+            still = frame
+            stillShown = true
+        }
+        return frame
     }
 
     package func rewind() throws -> Bool {
+        if still != nil {
+            stillShown = false
+            return true
+        }
         guard let reopen else { return false }
         source.close()
         source = try reopen()

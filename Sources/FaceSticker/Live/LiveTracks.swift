@@ -15,10 +15,13 @@ package final class LiveTracks: Sendable {
     private let state: Mutex<State>
     /// The most frames a face's motion is carried past its last detection.
     let maxLead: Int
+    /// The most frames a face is shown without a detection (the detector stalled).
+    let maxAge: Int
 
-    package init(settings: TrackerSettings, maxLead: Int = 6) {
+    package init(settings: TrackerSettings, maxLead: Int = 6, maxAge: Int = 60) {
         state = Mutex(State(tracker: FaceTracker(settings: settings)))
         self.maxLead = maxLead
+        self.maxAge = max(maxAge, settings.holdFrames)
     }
 
     /// The detector's faces in frame `index`; ignored when a cut came after that frame.
@@ -38,19 +41,20 @@ package final class LiveTracks: Sendable {
         }
     }
 
-    /// The confirmed faces to draw on frame `index`.
+    /// The confirmed faces to draw on frame `index`: every track the tracker still holds.
+    /// A face goes when detections come back without it for the hold (the tracker ends it),
+    /// not when the detector is merely slow; `maxAge` frames without news is the limit.
     package func faces(at index: Int) -> [TrackedFace] {
         state.withLock { s in
-            let hold = s.tracker.settings.holdFrames
             var result: [TrackedFace] = []
             for track in s.tracker.tracks.values {
-                guard let id = track.id, track.status == .confirmed || track.status == .ended else { continue }
+                guard let id = track.id, track.status == .confirmed else { continue }
                 if let end = track.endsBefore, index >= end { continue }
                 let age = index - track.lastFrame
-                guard age <= hold else { continue }
+                guard age <= maxAge else { continue }
                 let lead = Double(max(-maxLead, min(maxLead, age)))
                 let face = track.lastFace.moved(by: Point(x: track.velocity.x * lead, y: track.velocity.y * lead))
-                result.append(TrackedFace(id: id, face: face, source: age == 0 ? .detected : (track.status == .confirmed && age <= maxLead ? .interpolated : .held)))
+                result.append(TrackedFace(id: id, face: face, source: age == 0 ? .detected : (age <= maxLead ? .interpolated : .held)))
             }
             return result.sorted { $0.id < $1.id }
         }

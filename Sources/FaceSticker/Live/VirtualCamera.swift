@@ -32,7 +32,7 @@ package final class VirtualCamera: LiveSink {
         do {
             let capability = try system.queryCapability(fd)
             guard capability.capabilities & V4L2Capability.videoOutput != 0 else {
-                throw FaceStickerError.output(path: path, reason: "not a video output device (a v4l2loopback device "
+                throw FaceStickerError.unreadable(path: path, reason: "not a video output device (a v4l2loopback device "
                     + "is one: sudo modprobe v4l2loopback exclusive_caps=1 card_label=FaceSticker)")
             }
             format = try Self.negotiate(path, fd: fd, width: width, height: height, system: system)
@@ -62,7 +62,7 @@ package final class VirtualCamera: LiveSink {
                 answers.append("\(fourcc) refused")
                 continue
             } catch where error.code == EBUSY {
-                throw FaceStickerError.output(path: path, reason: "the device is busy (another program is writing to it)")
+                throw FaceStickerError.unreadable(path: path, reason: "the device is busy (another program is writing to it)")
             } catch {
                 throw describe(path, error, doing: "set the format")
             }
@@ -71,17 +71,17 @@ package final class VirtualCamera: LiveSink {
                 continue
             }
             guard got.width == width, got.height == height else {
-                throw FaceStickerError.output(path: path, reason: "the device took \(got.width)x\(got.height) "
+                throw FaceStickerError.unreadable(path: path, reason: "the device took \(got.width)x\(got.height) "
                     + "instead of \(width)x\(height) (reload v4l2loopback, or use --size)")
             }
             let size = expectedSize(fourcc, width: width, height: height)
             guard got.imageSize == 0 || got.imageSize == size else {
-                throw FaceStickerError.output(path: path, reason: "the device wants \(got.imageSize)-byte frames, "
+                throw FaceStickerError.unreadable(path: path, reason: "the device wants \(got.imageSize)-byte frames, "
                     + "not \(size) (\(fourcc) \(width)x\(height))")
             }
             return got
         }
-        throw FaceStickerError.output(path: path, reason: "the device refused the format \(width)x\(height) "
+        throw FaceStickerError.unreadable(path: path, reason: "the device refused the format \(width)x\(height) "
             + "(\(answers.joined(separator: ", ")))")
     }
 
@@ -100,11 +100,11 @@ package final class VirtualCamera: LiveSink {
         case EISDIR: reason = "is a folder, not a video device"
         default: reason = "cannot \(doing): \(error.reason)"
         }
-        return .output(path: path, reason: reason)
+        return .unreadable(path: path, reason: reason)
     }
 
     package func write(_ frame: YUVFrame) throws {
-        guard let fd else { throw FaceStickerError.output(path: path, reason: "the virtual camera is closed") }
+        guard let fd else { throw FaceStickerError.unreadable(path: path, reason: "the virtual camera is closed") }
         guard frame.width == format.width, frame.height == format.height else {
             throw FaceStickerError.internal("virtual camera: a \(frame.width)x\(frame.height) frame for \(format.width)x\(format.height)")
         }
@@ -123,7 +123,7 @@ package final class VirtualCamera: LiveSink {
         let size = Self.expectedSize(format.fourcc, width: format.width, height: format.height)
         guard written == size else {
             close()
-            throw FaceStickerError.output(path: path, reason: "the device took \(written) of a frame's \(size) bytes")
+            throw FaceStickerError.unreadable(path: path, reason: "the device took \(written) of a frame's \(size) bytes")
         }
         framesWritten += 1
     }

@@ -12,7 +12,14 @@ final class Xvfb {
     let width: Int, height: Int
     private let process: Process
 
-    /// Why no virtual display can start here, or nil when one can.
+    /// Whether a virtual display starts here; when not, says why on stderr (a visible skip).
+    static func canStart() -> Bool {
+        guard let reason = unavailable else { return true }
+        FileHandle.standardError.write(Data("LivePreviewTests skipped: \(reason)\n".utf8))
+        return false
+    }
+
+    /// Why no virtual display can start here, or nil when one can. Tried once, when first asked.
     static let unavailable: String? = {
         for tool in ["Xvfb", "xdotool", "xwd", "ffmpeg"] where which(tool) == nil {
             return "\(tool) is not installed (scripts/setup.sh installs xvfb, xdotool and x11-apps)"
