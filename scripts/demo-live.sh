@@ -36,6 +36,8 @@ if command -v xdotool >/dev/null && w=$(xdotool search --name "facesticker live"
     eval "$(xdotool getwindowgeometry --shell "$w")"
     crop=(-vf "crop=$WIDTH:$HEIGHT:$X:$Y")
 fi
-xwd -root -silent | ffmpeg -nostdin -v error -y -f xwd_pipe -i - "${crop[@]}" out/live-preview.png
+xwd -root -silent -out out/live-preview.xwd
+ffmpeg -nostdin -v error -y -i out/live-preview.xwd "${crop[@]}" out/live-preview.png
+rm -f out/live-preview.xwd
 wait "$live_pid"
 echo "wrote out/live-preview.png"

@@ -59,7 +59,10 @@ import Testing
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
         let stream = try #require(Y4MStream(bytes))
         #expect(stream.width == 176 && stream.height == 144 && stream.header["F"] == "30000:1001")
-        #expect(stream.frames.count >= 110, "paced: a few frames may be dropped on a busy machine")
+        // Paced: frames may be dropped on a busy machine; every frame out is in the file.
+        let framesOut = stats.range(of: #"\d+ out"#, options: .regularExpression).map { Int(stats[$0].dropLast(4)) ?? -1 }
+        #expect(framesOut == stream.frames.count, "\(stats)")
+        #expect(stream.frames.count >= 60)
         #expect(dir.contents() == ["live.y4m"], "no temporary file left")
     }
 
@@ -69,7 +72,7 @@ import Testing
         let run = try BackgroundRun(["live", "--source", LiveFixtures.carphone, "--loop", "--y4m", out, "--stats"],
                                     environment: [:], folder: dir)
         #expect(run.waitFor("Ctrl-C stops", seconds: 20), "\(run.stderr)")
-        Thread.sleep(forTimeInterval: 1.5)
+        Thread.sleep(forTimeInterval: 4)
         kill(run.process.processIdentifier, SIGINT)
         #expect(run.wait(seconds: 20) == 0, "Ctrl-C is the way to stop a live run: \(run.stderr)")
         #expect(run.stderr.contains("frames in"), "the stats: \(run.stderr)")
