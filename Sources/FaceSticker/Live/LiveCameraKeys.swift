@@ -51,13 +51,18 @@ package enum LiveCameraKeys {
     /// Switches to the camera after the current one in `devices` (sorted paths); the note says which.
     package static func nextCamera(_ source: LiveSource, devices: [String], size: (width: Int, height: Int),
                                    system: any V4L2System = V4L2()) throws -> String {
-        guard let frames = source as? LiveFrameSource, let current = frames.source as? CameraSource else {
+        guard let frames = source as? LiveFrameSource, let camera = frames.source as? CameraSource else {
             return "camera: the source is a file, not a camera"
         }
         // In the order given (`facesticker devices`' order), starting after the current one.
-        let start = devices.firstIndex(of: current.name).map { $0 + 1 } ?? 0
-        let order = Array(devices[start...] + devices[..<start]).filter { $0 != current.name }
-        guard !order.isEmpty else { return "camera: \(current.name) is the only camera" }
+        let start = devices.firstIndex(of: camera.name).map { $0 + 1 } ?? 0
+        let order = Array(devices[start...] + devices[..<start]).filter { $0 != camera.name }
+        guard !order.isEmpty else { return "camera: \(camera.name) is the only camera" }
+        // The current camera stops first: two cameras streaming at once can exceed the USB
+        // bandwidth. Others are probed in turn until one streams (metadata nodes, busy
+        // cameras are passed over); when none does, the first one comes back.
+        let currentPath = camera.name
+        frames.source.close()
         var reasons: [String] = []
         for path in order {
             do {
@@ -68,6 +73,7 @@ package enum LiveCameraKeys {
                 reasons.append("\(error)")
             }
         }
+        frames.replace(with: try CameraSource(path: currentPath, width: size.width, height: size.height, system: system))
         return "camera: no other camera could start (\(reasons.joined(separator: "; ")))"
     }
 }
