@@ -110,7 +110,7 @@ package final class LiveFrameSource: LiveSource {
         height = image.height
         if let rate {
             frameRate = rate
-        } else if let camera = source as? CameraSource, let interval = camera.camera.frameInterval, interval > 0,
+        } else if let camera = source as? CameraSource, let interval = camera.camera.frameInterval, interval >= 0.001, interval <= 60,
                   let cameraRate = FrameRate(numerator: Int((1 / interval * 1000).rounded()), denominator: 1000) {
             frameRate = cameraRate
         } else if let thirty = FrameRate(numerator: 30, denominator: 1) {

@@ -29,8 +29,6 @@ package final class Y4MWriter: LiveSink {
         self.path = path
         self.width = width
         self.height = height
-        // A reader that leaves must be an error on write, not a signal that ends us.
-        signal(SIGPIPE, SIG_IGN)
         if path == "-" {
             descriptor = STDOUT_FILENO
             ownsDescriptor = false
@@ -80,9 +78,33 @@ package final class Y4MWriter: LiveSink {
         framesWritten += 1
     }
 
+    /// Runs `body` with SIGPIPE blocked on this thread only, so a reader that leaves
+    /// is EPIPE from write(2), not a signal that ends the process; a SIGPIPE left
+    /// pending by it is taken before the mask is restored. Nothing process-wide changes.
+    private func withoutSIGPIPE<T>(_ body: () throws -> T) rethrows -> T {
+        var block = sigset_t(), old = sigset_t()
+        sigemptyset(&block)
+        sigaddset(&block, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &block, &old)
+        defer {
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1, sigismember(&old, SIGPIPE) == 0 {
+                var zero = timespec()
+                _ = sigtimedwait(&block, nil, &zero)
+            }
+            pthread_sigmask(SIG_SETMASK, &old, nil)
+        }
+        return try body()
+    }
+
     private static let frameMarker = Array("FRAME\n".utf8)
 
     private func send(_ bytes: [UInt8]) throws {
+        try withoutSIGPIPE { try sendBlocked(bytes) }
+    }
+
+    private func sendBlocked(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }
             var sent = 0
