@@ -43,7 +43,7 @@ enum LiveCommand: Command {
       --duration S           stop after S seconds
       --set CONTROL=VALUE    set a camera control first (as `facesticker devices` lists them)
       -o, --output OUT       where preview shots go: .png/.jpg file or a folder (default:
-                             live-YYYYMMDD-HHMMSS.png here)
+                             selfie-YYYYMMDD-HHMMSS.png here, never overwriting)
       --detect-width W       width of the copy the detector runs on (default \(VideoOptions.defaultDetectWidth))
       --stats                at the end: frames in, out, dropped, fps out, detection rate, latency
     \(DetectorOptions.help)
