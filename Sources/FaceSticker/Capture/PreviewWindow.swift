@@ -52,16 +52,27 @@ public final class PreviewWindow {
     package private(set) var screen: (width: Int, height: Int)?
     package private(set) var size: (width: Int, height: Int)?
 
-    deinit { OpenCV.destroyWindow(handle) }
+    private var closed = false
+
+    /// Closes the window now (on the thread that made it); later calls and deinit do nothing.
+    package func close() {
+        guard !closed else { return }
+        closed = true
+        OpenCV.destroyWindow(handle)
+    }
+
+    deinit { close() }
 
     public func show(_ image: RGBAImage) throws {
+        guard !closed else { return }
         try OpenCV.showWindow(handle, image)
     }
 
     /// Lets the window draw and take input for `milliseconds`; the key pressed
     /// (its character code, nil for none) and whether the user closed the window.
     public func waitKey(milliseconds: Int) throws -> (key: Int?, closed: Bool) {
-        try OpenCV.waitKey(handle, milliseconds: max(1, min(10_000, milliseconds)))
+        guard !closed else { return (nil, true) }
+        return try OpenCV.waitKey(handle, milliseconds: max(1, min(10_000, milliseconds)))
     }
 }
 
@@ -93,6 +104,7 @@ extension PreviewWindow {
 
     /// Shows a YUV frame with `overlay` (odd sides lose their last row or column).
     package func show(_ frame: YUVFrame, matrix: YUVMatrix, overlay: Overlay) throws {
+        guard !closed else { return }
         guard frame.width % 2 != 0 || frame.height % 2 != 0 else {
             try OpenCV.showI420(handle, frame, overlay: overlay)
             return
@@ -102,7 +114,7 @@ extension PreviewWindow {
     }
 
     /// Where the window's picture is on the screen, and its size.
-    package var geometry: (x: Int, y: Int, width: Int, height: Int)? { try? OpenCV.windowGeometry(handle) }
+    package var geometry: (x: Int, y: Int, width: Int, height: Int)? { closed ? nil : try? OpenCV.windowGeometry(handle) }
 }
 
 extension YUVFrame {

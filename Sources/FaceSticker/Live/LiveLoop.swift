@@ -24,6 +24,9 @@ package protocol LivePresenter: AnyObject {
     func present(_ frame: YUVFrame, matrix: YUVMatrix, faces: Int) throws -> [LiveAction]
     /// Lets the window take input while no frame is waiting.
     func idle() throws -> [LiveAction]
+    /// The run ended: close the window (on the loop's thread: the last reference to the
+    /// presenter may be dropped on another one, where a window must not be destroyed).
+    func close()
 }
 
 /// `facesticker live`'s engine: a source thread reads frames (a file paced
@@ -146,6 +149,7 @@ package final class LiveLoop: @unchecked Sendable {
         stop()
         slot.close()
         inbox.close()
+        presenter?.close()
         group.wait()
         if let failure = control.withLock({ $0.failure }) {
             sinks.forEach { $0.abandon() }

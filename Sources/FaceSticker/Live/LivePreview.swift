@@ -88,6 +88,8 @@ package final class LivePreview: LivePresenter {
         return try keys(wait: 1)
     }
 
+    package func close() { window.close() }
+
     package func idle() throws -> [LiveAction] {
         if let lastFrame, flashAt != nil || thumbnail != nil || notice != nil || hintAlpha(now) > 0 {
             // Fades go on while no frame comes (a stalled camera, the end of a still).
