@@ -41,3 +41,9 @@ static const unsigned int CV4L2_FIELD_ANY = V4L2_FIELD_ANY;
 static const unsigned int CV4L2_FRMSIZE_TYPE_DISCRETE = V4L2_FRMSIZE_TYPE_DISCRETE;
 static const unsigned int CV4L2_CTRL_FLAG_NEXT_CTRL = V4L2_CTRL_FLAG_NEXT_CTRL;
 static const unsigned int CV4L2_CAP_TIMEPERFRAME = V4L2_CAP_TIMEPERFRAME;
+
+/* The output side (v4l2loopback): VIDIOC_S_FMT on an output buffer type,
+ * then write(2) per frame. */
+static const unsigned int CV4L2_BUF_TYPE_VIDEO_OUTPUT = V4L2_BUF_TYPE_VIDEO_OUTPUT;
+static const unsigned int CV4L2_FIELD_NONE = V4L2_FIELD_NONE;
+static const unsigned int CV4L2_COLORSPACE_SMPTE170M = V4L2_COLORSPACE_SMPTE170M;

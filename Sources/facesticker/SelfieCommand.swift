@@ -136,23 +136,28 @@ enum SelfieCommand: Command {
             + "detector \(detector.rawValue), \(session.mirrored ? "mirrored" : "not mirrored"); wrote \(written)")
     }
 
+    /// The live loop (`facesticker live`'s) with a shutter: space takes the picture shown, r retakes it.
     static func runPreview(_ session: SelfieSession, renderer: StickerRenderer, library: StickerLibrary,
                            destination: SelfieDestination, quality: Int) throws -> Int32 {
-        let window = try PreviewWindow(title: "facesticker selfie: space captures, f filter, s sticker, m mirror, q quits")
-        let preview = SelfiePreview(session: session, window: window,
-                                    filterChoices: SelfiePreview.filterChoices(given: renderer.filters),
-                                    stickerChoices: SelfiePreview.stickerChoices(given: renderer.stickers, library: library),
-                                    assignment: renderer.assignment)
-        preview.onNote = { Console.note("selfie: \($0)") }
-        var shots = 0
-        preview.onCapture = { image, shot in
-            let path = try destination.write(image, quality: quality, shot: shots)
-            shots += 1
-            try Console.out(path)
-            Console.note("selfie: captured \(path) (\(shot.faces.count) face(s))")
-        }
-        let count = try preview.run()
-        Console.note("selfie: preview closed, \(count) picture(s) taken")
+        try session.warmUp()
+        let rate = (session.source as? VideoFileSource)?.info.frameRate
+        let source = try LiveFrameSource(session.source, rate: rate)
+        let preview = try LiveCommand.makePreview(source: source, stickers: renderer.stickers, filters: renderer.filters,
+                                                  assignment: renderer.assignment, library: library, mirrored: session.mirrored,
+                                                  destination: destination, shotsToStderr: false, size: (640, 480),
+                                                  command: "selfie")
+        // The loop reads the source itself and mirrors as the session would (m toggles it).
+        var options = LiveLoop.Options()
+        options.mirrored = session.mirrored
+        let detector = VideoOptions(detector: session.detector.settings)
+            .detectorSettings(width: source.width, height: source.height)
+        let loop = LiveLoop(source: source, detector: detector, painter: preview.painter, sinks: [], presenter: preview,
+                            options: options, onNote: { Console.note("selfie: \($0)") })
+        let cancellation = Cancellation()
+        SignalCleanup.divertInterrupt { _ in cancellation.cancel() }
+        defer { SignalCleanup.divertInterrupt(nil) }
+        _ = try loop.run(cancellation: cancellation)
+        Console.note("selfie: preview closed, \(preview.shots) picture(s) taken")
         return ExitStatus.success
     }
 

@@ -5,7 +5,7 @@ import Glibc
 
 /// The subcommands, in the order `--help` lists them.
 let commands: [any Command.Type] = [
-    DetectCommand.self, PhotoCommand.self, VideoCommand.self, SelfieCommand.self, DevicesCommand.self,
+    DetectCommand.self, PhotoCommand.self, VideoCommand.self, SelfieCommand.self, LiveCommand.self, DevicesCommand.self,
     StickersCommand.self, TuneCommand.self,
 ]
 

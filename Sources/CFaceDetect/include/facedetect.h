@@ -200,6 +200,35 @@ fd_status fd_window_wait_key(fd_window *window, int32_t delay_ms, int32_t *out_k
 /** Closes the window. fd_window_destroy(NULL) is a no-op. */
 void fd_window_destroy(fd_window *window);
 
+/* ---- The live preview (`facesticker live --preview`, `selfie --preview`). */
+
+/** The default screen's size in pixels (X11, loaded at run time); 0 x 0 when unknown. */
+fd_status fd_screen_size(int32_t *out_width, int32_t *out_height);
+
+/** Opens a plain resizable window (no toolbar, aspect ratio kept) and sizes it to
+ *  `width` x `height` (the caller fits it to the screen, `screen_width` x
+ *  `screen_height`, 0 when unknown: then the window takes the image's size). */
+fd_status fd_window_create_fitted(const char *title, int32_t width, int32_t height, int32_t screen_width,
+                                  int32_t screen_height, fd_window **out_window);
+
+/** What the preview draws over a frame. Strings may be NULL or empty. */
+typedef struct fd_overlay {
+    const char *hint;          /**< the key hint bar at the bottom */
+    double hint_alpha;         /**< 0...1: the bar fades out */
+    const char *notice;        /**< top left: what just changed */
+    const char *fps;           /**< bottom right, above the bar */
+    double flash;              /**< 0...1 white over the whole picture (a shot) */
+    const fd_image *thumbnail; /**< the last shot, top right; NULL for none */
+    double thumbnail_alpha;    /**< 0...1 */
+} fd_overlay;
+
+/** Shows a YUV 4:2:0 frame (Y, U, V planes packed; even sides) with `overlay` (may be NULL). */
+fd_status fd_window_show_i420(fd_window *window, const uint8_t *data, int32_t width, int32_t height,
+                              const fd_overlay *overlay);
+
+/** Where the window's picture is on the screen, and its size (after the window manager's say). */
+fd_status fd_window_geometry(fd_window *window, int32_t *out_x, int32_t *out_y, int32_t *out_width, int32_t *out_height);
+
 #ifdef __cplusplus
 }
 #endif

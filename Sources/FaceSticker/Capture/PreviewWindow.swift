@@ -35,15 +35,101 @@ package final class PreviewWindow {
         handle = try OpenCV.createWindow(title: title)
     }
 
-    deinit { OpenCV.destroyWindow(handle) }
+    /// Opens the live preview's window: plain (no toolbar), resizable with the aspect kept,
+    /// sized to show a `width` x `height` picture as large as fits the screen (`fitted`).
+    package init(title: String, fitting width: Int, height: Int) throws {
+        if let unavailable = Self.unavailable {
+            throw FaceStickerError.invalidArgument("preview: \(unavailable)")
+        }
+        let screen = OpenCV.screenSize()
+        let size = Self.fitted(width: width, height: height, screen: screen)
+        handle = try OpenCV.createFittedWindow(title: title, width: size.width, height: size.height, screen: screen)
+        self.screen = screen
+        self.size = size
+    }
+
+    /// The screen's size when known, and the size the window was opened at (fitted windows).
+    package private(set) var screen: (width: Int, height: Int)?
+    package private(set) var size: (width: Int, height: Int)?
+
+    private var closed = false
+
+    /// Closes the window now (on the thread that made it); later calls and deinit do nothing.
+    package func close() {
+        guard !closed else { return }
+        closed = true
+        OpenCV.destroyWindow(handle)
+    }
+
+    deinit { close() }
 
     package func show(_ image: RGBAImage) throws {
+        guard !closed else { return }
         try OpenCV.showWindow(handle, image)
     }
 
     /// Lets the window draw and take input for `milliseconds`; the key pressed
     /// (its character code, nil for none) and whether the user closed the window.
     package func waitKey(milliseconds: Int) throws -> (key: Int?, closed: Bool) {
-        try OpenCV.waitKey(handle, milliseconds: max(1, min(10_000, milliseconds)))
+        guard !closed else { return (nil, true) }
+        return try OpenCV.waitKey(handle, milliseconds: max(1, min(10_000, milliseconds)))
+    }
+}
+
+extension PreviewWindow {
+    /// What the live preview draws over a frame (see `LivePreview`).
+    package struct Overlay {
+        package var hint: String?
+        package var hintAlpha = 0.0
+        package var notice: String?
+        package var fps: String?
+        package var flash = 0.0
+        package var thumbnail: RGBAImage?
+        package var thumbnailAlpha = 0.0
+
+        package init() {}
+    }
+
+    /// The size a `width` x `height` picture is shown at on a `screen`: as large as fits in
+    /// 90% of its width and 85% of its height (room for the window's frame and a panel),
+    /// the aspect ratio kept; a small picture is enlarged to about 640 pixels wide at most.
+    package static func fitted(width: Int, height: Int, screen: (width: Int, height: Int)?) -> (width: Int, height: Int) {
+        guard width > 0, height > 0 else { return (max(1, width), max(1, height)) }
+        guard let screen, screen.width > 0, screen.height > 0 else { return (width, height) }
+        let fit = min(0.9 * Double(screen.width) / Double(width), 0.85 * Double(screen.height) / Double(height))
+        let enlarge = max(1, 640 / Double(width))
+        let scale = min(fit, enlarge)
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
+
+    /// Shows a YUV frame with `overlay` (odd sides lose their last row or column).
+    package func show(_ frame: YUVFrame, matrix: YUVMatrix, overlay: Overlay) throws {
+        guard !closed else { return }
+        guard frame.width % 2 != 0 || frame.height % 2 != 0 else {
+            try OpenCV.showI420(handle, frame, overlay: overlay)
+            return
+        }
+        guard frame.width >= 2, frame.height >= 2 else { return }
+        try OpenCV.showI420(handle, frame.evenCrop(), overlay: overlay)
+    }
+
+    /// Where the window's picture is on the screen, and its size.
+    package var geometry: (x: Int, y: Int, width: Int, height: Int)? { closed ? nil : try? OpenCV.windowGeometry(handle) }
+}
+
+extension YUVFrame {
+    /// The frame without its last column or row when they are odd.
+    func evenCrop() -> YUVFrame {
+        let w = width & ~1, h = height & ~1
+        var out = YUVFrame(width: w, height: h, y: 16)
+        let cw = w / 2, ch = h / 2
+        for y in 0..<h { for x in 0..<w { out.data[y * w + x] = data[y * width + x] } }
+        for y in 0..<ch {
+            for x in 0..<cw {
+                out.data[out.uOffset + y * cw + x] = data[uOffset + y * chromaWidth + x]
+                out.data[out.vOffset + y * cw + x] = data[vOffset + y * chromaWidth + x]
+            }
+        }
+        return out
     }
 }

@@ -209,3 +209,56 @@ extension OpenCV {
         fd_window_destroy(handle)
     }
 }
+
+extension OpenCV {
+    /// The screen's size, nil when unknown (no X11 display).
+    static func screenSize() -> (width: Int, height: Int)? {
+        var w: Int32 = 0, h: Int32 = 0
+        guard fd_screen_size(&w, &h) == FD_OK, w > 0, h > 0 else { return nil }
+        return (Int(w), Int(h))
+    }
+
+    static func createFittedWindow(title: String, width: Int, height: Int, screen: (width: Int, height: Int)?) throws -> WindowHandle {
+        var handle: WindowHandle?
+        let status = fd_window_create_fitted(title, Int32(clamping: width), Int32(clamping: height),
+                                             Int32(clamping: screen?.width ?? 0), Int32(clamping: screen?.height ?? 0), &handle)
+        guard status == FD_OK, let handle else { throw error(status, path: "preview window") }
+        return handle
+    }
+
+    static func showI420(_ handle: WindowHandle, _ frame: YUVFrame, overlay: PreviewWindow.Overlay) throws {
+        let status = (overlay.hint ?? "").withCString { hint in
+            (overlay.notice ?? "").withCString { notice in
+                (overlay.fps ?? "").withCString { fps in
+                    withThumbnail(overlay.thumbnail) { thumbnail in
+                        var o = fd_overlay(hint: hint, hint_alpha: overlay.hintAlpha, notice: notice, fps: fps,
+                                           flash: overlay.flash, thumbnail: thumbnail, thumbnail_alpha: overlay.thumbnailAlpha)
+                        return frame.data.withUnsafeBufferPointer { data in
+                            fd_window_show_i420(handle, data.baseAddress, Int32(clamping: frame.width),
+                                                Int32(clamping: frame.height), &o)
+                        }
+                    }
+                }
+            }
+        }
+        guard status == FD_OK else { throw error(status, path: "preview window") }
+    }
+
+    private static func withThumbnail<R>(_ image: RGBAImage?, _ body: (UnsafePointer<fd_image>?) -> R) -> R {
+        guard let image else { return body(nil) }
+        return image.pixels.withUnsafeBufferPointer { pixels in
+            var view = fd_image(data: pixels.baseAddress, width: Int32(clamping: image.width),
+                                height: Int32(clamping: image.height), stride: Int32(clamping: image.stride),
+                                format: FD_PIXEL_RGBA8)
+            return withUnsafePointer(to: &view) { body($0) }
+        }
+    }
+
+    /// The window's picture on the screen: position and size.
+    static func windowGeometry(_ handle: WindowHandle) throws -> (x: Int, y: Int, width: Int, height: Int) {
+        var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+        let status = fd_window_geometry(handle, &x, &y, &w, &h)
+        guard status == FD_OK else { throw error(status, path: "preview window") }
+        return (Int(x), Int(y), Int(w), Int(h))
+    }
+}

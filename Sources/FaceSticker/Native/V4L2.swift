@@ -255,3 +255,42 @@ package struct V4L2: V4L2System {
         }
     }
 }
+
+extension V4L2: V4L2OutputSystem {
+    package func openOutput(_ path: String) throws(V4L2SystemError) -> Int32 {
+        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { throw V4L2SystemError("open", errno) }
+        return fd
+    }
+
+    package func setOutputFormat(_ fd: Int32, _ wanted: V4L2PixelFormat) throws(V4L2SystemError) -> V4L2PixelFormat {
+        var format = v4l2_format()
+        format.type = CV4L2_BUF_TYPE_VIDEO_OUTPUT
+        format.fmt.pix.width = UInt32(clamping: wanted.width)
+        format.fmt.pix.height = UInt32(clamping: wanted.height)
+        format.fmt.pix.pixelformat = wanted.fourcc.rawValue
+        format.fmt.pix.field = CV4L2_FIELD_NONE
+        format.fmt.pix.bytesperline = UInt32(clamping: wanted.bytesPerLine)
+        format.fmt.pix.sizeimage = UInt32(clamping: wanted.imageSize)
+        format.fmt.pix.colorspace = CV4L2_COLORSPACE_SMPTE170M
+        while true {
+            let result = withUnsafeMutableBytes(of: &format) { cv4l2_plain_ioctl(fd, CV4L2_VIDIOC_S_FMT, $0.baseAddress) }
+            if result != -1 { break }
+            let code = errno
+            if code != EINTR { throw V4L2SystemError("VIDIOC_S_FMT", code) }
+        }
+        let pix = format.fmt.pix
+        return V4L2PixelFormat(width: Int(pix.width), height: Int(pix.height), fourcc: FourCC(rawValue: pix.pixelformat),
+                               bytesPerLine: Int(pix.bytesperline), imageSize: Int(pix.sizeimage))
+    }
+
+    package func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(V4L2SystemError) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        while true {
+            let n = Glibc.write(fd, base, bytes.count)
+            if n >= 0 { return n }
+            let code = errno
+            if code != EINTR { throw V4L2SystemError("write", code) }
+        }
+    }
+}

@@ -66,6 +66,14 @@ package enum SignalCleanup {
     package static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2]
 
     private static let sources = Mutex<[DispatchSourceSignal]>([])
+    private static let diverted = Mutex<(@Sendable (Int32) -> Void)?>(nil)
+
+    /// The next SIGINT or SIGTERM calls `handler` instead of ending the run
+    /// (`live` stops its loop, finishes its outputs and prints its stats);
+    /// a second one ends the run as usual. Nil undoes it.
+    package static func divertInterrupt(_ handler: (@Sendable (Int32) -> Void)?) {
+        diverted.withLock { $0 = handler }
+    }
 
     /// Installs the handlers; `message(signal)` is the line printed (without a newline).
     package static func install(message: @escaping @Sendable (Int32) -> String) {
@@ -76,6 +84,15 @@ package enum SignalCleanup {
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
                 source.setEventHandler {
+                    if number == SIGINT || number == SIGTERM,
+                       let handler = diverted.withLock({ d -> (@Sendable (Int32) -> Void)? in
+                           let taken = d
+                           d = nil
+                           return taken
+                       }) {
+                        handler(number)
+                        return
+                    }
                     Cleanup.now()
                     let line = message(number) + "\n"
                     _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }

@@ -30,6 +30,17 @@ enum FFmpegArguments {
          "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"]
     }
 
+    /// The live loop's decoder: as `decoder`, scaled to `width` x `height` when that differs from the file's size.
+    static func liveDecoder(_ info: VideoInfo, width: Int, height: Int) -> [String] {
+        var filters: [String] = []
+        if width != info.width || height != info.height { filters.append("scale=\(width):\(height):flags=area") }
+        if info.fullRange { filters.append("scale=out_range=tv") }
+        filters.append("format=yuv420p")
+        return ["-nostdin", "-hide_banner", "-v", "error", "-i", url(info.path), "-map", "0:v:0", "-an", "-sn", "-dn",
+                "-fps_mode", "passthrough", "-vf", filters.joined(separator: ","),
+                "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"]
+    }
+
     /// Decodes the first video stream to upright RGBA frames on stdout, every frame once.
     static func rgbaDecoder(_ info: VideoInfo) -> [String] {
         let range = info.fullRange ? "pc" : "tv"

@@ -25,11 +25,14 @@ final class FrameDecoder: Sendable {
     /// Where YUV frame buffers come from when the pipeline hands them back.
     private let pool: BufferPool?
 
-    init(_ info: VideoInfo, layout: Layout = .rgba, pool: BufferPool? = nil) throws {
+    /// `arguments`: ffmpeg's command line when the caller builds its own (the live loop's
+    /// scaled decoder); `info` then gives the size of the frames it writes.
+    init(_ info: VideoInfo, layout: Layout = .rgba, pool: BufferPool? = nil, arguments: [String]? = nil) throws {
         self.info = info
         self.layout = layout
         self.pool = pool
-        child = try ChildProcess("ffmpeg", layout == .rgba ? FFmpegArguments.rgbaDecoder(info) : FFmpegArguments.decoder(info))
+        child = try ChildProcess("ffmpeg", arguments
+            ?? (layout == .rgba ? FFmpegArguments.rgbaDecoder(info) : FFmpegArguments.decoder(info)))
         guard let output = child.output else { throw FaceStickerError.internal("ffmpeg: no output pipe") }
         descriptor = output.fileDescriptor
     }

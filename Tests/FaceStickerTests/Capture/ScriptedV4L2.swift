@@ -8,7 +8,7 @@ import Glibc
 /// and enforces the driver's rules (no DQBUF before STREAMON, no QBUF of a
 /// queued buffer, no REQBUFS while mapped...), answering EINVAL as a driver
 /// would, so a state machine that breaks them fails its test.
-final class ScriptedV4L2: V4L2System {
+final class ScriptedV4L2: V4L2OutputSystem {
     /// The calls that can be made to fail with an errno.
     enum Operation: Hashable {
         case open, queryCapability, enumerateFormat, setFormat, frameInterval, requestBuffers, queryBuffer, map
@@ -57,6 +57,15 @@ final class ScriptedV4L2: V4L2System {
     var values: [UInt32: Int32] = [:]
     /// Controls the driver accepts and then quietly ignores.
     var ignored: Set<UInt32> = []
+    /// Output side (a v4l2loopback device): the pixel codes S_FMT on the output type accepts
+    /// (others: EINVAL), and what it answers for a code (as a driver substituting its own).
+    var outputFormats: Set<FourCC> = [FourCC("YU12"), .yuyv]
+    var outputSubstitutes: [FourCC: FourCC] = [:]
+    /// After this many frames written, write(2) fails with this errno (the device went away).
+    var failWritesAfter: (frames: Int, code: Int32)?
+    /// The frames written, as the bytes each write(2) got.
+    private(set) var written: [[UInt8]] = []
+    private(set) var outputFormat: V4L2PixelFormat?
 
     // MARK: Observed state
     private(set) var log: [String] = []
@@ -263,6 +272,39 @@ final class ScriptedV4L2: V4L2System {
             throw V4L2SystemError("S_CTRL", ERANGE)
         }
         if !ignored.contains(id) { values[id] = value }
+    }
+
+    // MARK: V4L2OutputSystem
+
+    func openOutput(_ path: String) throws(V4L2SystemError) -> Int32 {
+        try check(.open, "open")
+        guard devices.contains(path) else { throw V4L2SystemError("open", ENOENT) }
+        nextFd += 1
+        openFds.insert(nextFd)
+        return nextFd
+    }
+
+    func setOutputFormat(_ fd: Int32, _ wanted: V4L2PixelFormat) throws(V4L2SystemError) -> V4L2PixelFormat {
+        try check(.setFormat, "S_FMT output \(wanted.fourcc) \(wanted.width)x\(wanted.height)")
+        try checkFd(fd, "S_FMT")
+        guard capability.capabilities & V4L2Capability.videoOutput != 0 else { throw V4L2SystemError("S_FMT", EINVAL) }
+        let fourcc = outputSubstitutes[wanted.fourcc] ?? wanted.fourcc
+        guard outputFormats.contains(fourcc) else { throw V4L2SystemError("S_FMT", EINVAL) }
+        let width = min(wanted.width, maxSize.width), height = min(wanted.height, maxSize.height)
+        let size = fourcc == .yuyv ? 2 * width * height : YUVFrame.byteCount(width: width, height: height)
+        let format = V4L2PixelFormat(width: width, height: height, fourcc: fourcc,
+                                     bytesPerLine: fourcc == .yuyv ? 2 * width : width, imageSize: size)
+        outputFormat = format
+        return format
+    }
+
+    func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(V4L2SystemError) -> Int {
+        log.append("write \(bytes.count)")
+        try checkFd(fd, "write")
+        guard outputFormat != nil else { throw V4L2SystemError("write", EINVAL) }
+        if let fail = failWritesAfter, written.count >= fail.frames { throw V4L2SystemError("write", fail.code) }
+        written.append(Array(bytes))
+        return bytes.count
     }
 
     // MARK: Frames

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Where the live loop's frames come from: a video file decoded by ffmpeg, or
+/// any `FrameSource` (a camera, a folder of images, a still), each giving
+/// YUV 4:2:0 frames of one size. Used from the loop's source thread only.
+package protocol LiveSource: AnyObject {
+    /// Names the source in messages (a device path or a file).
+    var name: String { get }
+    var width: Int { get }
+    var height: Int { get }
+    /// The rate the source delivers at: a file's own rate, a camera's interval.
+    var frameRate: FrameRate { get }
+    /// A camera paces itself; a file is paced by the loop (unless `--fast`).
+    var isLive: Bool { get }
+    /// The colour matrix of the frames.
+    var matrix: YUVMatrix { get }
+    /// The next frame, or nil at the end of a file.
+    func next() throws -> YUVFrame?
+    /// Starts again from the first frame (`--loop`); false when it cannot.
+    func rewind() throws -> Bool
+    /// Releases the device or decoder; safe to call more than once.
+    func close()
+}
+
+/// A video file decoded to YUV 4:2:0 by an ffmpeg child, optionally scaled.
+package final class LiveVideoSource: LiveSource {
+    package let info: VideoInfo
+    package let width: Int
+    package let height: Int
+    package let frameRate: FrameRate
+    package var isLive: Bool { false }
+    package let matrix: YUVMatrix
+    private var decoder: FrameDecoder?
+    private var framesRead = 0
+
+    /// Probes `path`; `size` scales the frames (nil: the file's size); `rate` overrides the file's rate.
+    package init(path: String, size: (width: Int, height: Int)? = nil, rate: FrameRate? = nil) throws {
+        info = try VideoProbe.probe(path: path)
+        width = size?.width ?? info.width
+        height = size?.height ?? info.height
+        frameRate = rate ?? info.frameRate
+        matrix = YUVMatrix(info)
+        decoder = try start()
+    }
+
+    deinit { close() }
+
+    package var name: String { info.path }
+
+    private func start() throws -> FrameDecoder {
+        var scaled = info
+        scaled.width = width
+        scaled.height = height
+        return try FrameDecoder(scaled, layout: .yuv420p, arguments: FFmpegArguments.liveDecoder(info, width: width, height: height))
+    }
+
+    package func next() throws -> YUVFrame? {
+        guard let decoder else { return nil }
+        if let frame = try decoder.nextYUV() {
+            framesRead += 1
+            return frame
+        }
+        self.decoder = nil
+        let damage = decoder.finish()
+        if framesRead == 0 {
+            throw FaceStickerError.unreadable(path: info.path, reason: "no frame could be decoded (\(damage ?? "empty video"))")
+        }
+        return nil
+    }
+
+    package func rewind() throws -> Bool {
+        close()
+        guard framesRead > 0 else { return false }
+        decoder = try start()
+        return true
+    }
+
+    package func close() {
+        guard let decoder else { return }
+        decoder.cancel()
+        _ = decoder.finish()
+        self.decoder = nil
+    }
+}
+
+/// Any `FrameSource` (camera, folder, still) as YUV frames, converted with BT.601 limited range.
+package final class LiveFrameSource: LiveSource {
+    package private(set) var source: FrameSource
+    package let width: Int
+    package let height: Int
+    package let frameRate: FrameRate
+    package var isLive: Bool { source.isLive }
+    package let matrix = YUVMatrix(matrix: "bt601", fullRange: false)
+    private var first: RGBAImage?
+    private let reopen: (() throws -> FrameSource)?
+    /// A still's one frame, kept: `--loop` shows it again without reading the file again.
+    private var still: YUVFrame?
+    private var stillShown = false
+
+    /// Reads the first frame to learn the size. `rate`: the pace for files (default 30 fps);
+    /// a camera's own interval wins unless `rate` is given. `reopen` starts the source again for `--loop`.
+    package init(_ source: FrameSource, rate: FrameRate? = nil, reopen: (() throws -> FrameSource)? = nil) throws {
+        self.source = source
+        self.reopen = reopen
+        guard let image = try source.nextFrame() else {
+            throw FaceStickerError.unreadable(path: source.name, reason: "no frame could be read")
+        }
+        first = image
+        width = image.width
+        height = image.height
+        if let rate {
+            frameRate = rate
+        } else if let camera = source as? CameraSource, let interval = camera.camera.frameInterval, interval >= 0.001, interval <= 60,
+                  let cameraRate = FrameRate(numerator: Int((1 / interval * 1000).rounded()), denominator: 1000) {
+            frameRate = cameraRate
+        } else if let thirty = FrameRate(numerator: 30, denominator: 1) {
+            frameRate = thirty
+        } else {
+            throw FaceStickerError.internal("frame rate 30/1")
+        }
+    }
+
+    deinit { close() }
+
+    package var name: String { source.name }
+
+    package func next() throws -> YUVFrame? {
+        if let still {
+            defer { stillShown = true }
+            return stillShown ? nil : still
+        }
+        let image: RGBAImage
+        if let first {
+            image = first
+            self.first = nil
+        } else {
+            guard let read = try source.nextFrame() else { return nil }
+            image = read
+        }
+        // A camera may change size (another camera after `c`); frames keep the first size.
+        guard image.width == width, image.height == height else {
+            let resized = try OpenCV.resize(image, width: width, height: height)
+            return YUVConversion.frame(resized, matrix: matrix)
+        }
+        let frame = YUVConversion.frame(image, matrix: matrix)
+        if source is StillImageSource {
+            still = frame
+            stillShown = true
+        }
+        return frame
+    }
+
+    package func rewind() throws -> Bool {
+        if still != nil {
+            stillShown = false
+            return true
+        }
+        guard let reopen else { return false }
+        source.close()
+        source = try reopen()
+        return true
+    }
+
+    /// Replaces the source (another camera); its frames are scaled to this source's size.
+    package func replace(with other: FrameSource) {
+        source.close()
+        source = other
+    }
+
+    package func close() { source.close() }
+}

@@ -1,0 +1,133 @@
+import FaceSticker
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// `facesticker live` run as a user runs it: its Y4M stream read by ffprobe,
+/// Ctrl-C, and every bad input answered with one line and a failure status.
+@Suite(.serialized) struct LiveCommandTests {
+    /// Runs `sh -c script` with `$FS` set to the CLI; returns status, stdout and stderr.
+    static func shell(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        var env = ProcessInfo.processInfo.environment
+        env["FS"] = Fixtures.cli
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let errData = PipeReader(err.fileHandleForReading)
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self),
+                String(decoding: errData.wait(), as: UTF8.self))
+    }
+
+    static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    @Test func y4mOnStdoutIsReadByFFprobe() throws {
+        let script = "\"$FS\" live --source \(Self.quoted(LiveFixtures.carphone)) --fast --y4m - --stats "
+            + "--sticker \(Self.quoted(LiveFixtures.sunglassesArt)) 2>/dev/null | ffprobe -v error -count_frames "
+            + "-show_entries stream=width,height,r_frame_rate,nb_read_frames,pix_fmt -of default=nw=1 -"
+        let run = try Self.shell(script)
+        #expect(run.status == 0, "\(run.stderr)")
+        let fields = Dictionary(uniqueKeysWithValues: run.stdout.split(separator: "\n").compactMap { line -> (String, String)? in
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            return parts.count == 2 ? (parts[0], parts[1]) : nil
+        })
+        #expect(fields["width"] == "176" && fields["height"] == "144", "\(run.stdout)")
+        #expect(fields["r_frame_rate"] == "30000/1001")
+        #expect(fields["pix_fmt"] == "yuv420p")
+        #expect(fields["nb_read_frames"] == "120", "every frame with --fast")
+    }
+
+    @Test func y4mFileHasStickersAndTheStatsLine() throws {
+        let dir = try TemporaryDirectory()
+        let out = dir.path("live.y4m")
+        let run = try CLIRun(["live", "--source", LiveFixtures.carphone, "--y4m", out, "--stats",
+                              "--sticker", LiveFixtures.sunglassesArt])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        let stats = run.stderrLines.last ?? ""
+        #expect(stats.range(of: #"^live: 120 frames in, \d+ out, \d+ dropped \(\d+\.\d%\), [\d.]+ fps out, detection [\d.]+/s, latency median [\d.]+ ms, p95 [\d.]+ ms"#,
+                            options: .regularExpression) != nil, "\(run.stderr)")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
+        let stream = try #require(Y4MStream(bytes))
+        #expect(stream.width == 176 && stream.height == 144 && stream.header["F"] == "30000:1001")
+        // Paced: frames may be dropped on a busy machine; every frame out is in the file.
+        let framesOut = stats.range(of: #"\d+ out"#, options: .regularExpression).map { Int(stats[$0].dropLast(4)) ?? -1 }
+        #expect(framesOut == stream.frames.count, "\(stats)")
+        #expect(stream.frames.count >= 60)
+        #expect(dir.contents() == ["live.y4m"], "no temporary file left")
+    }
+
+    @Test func ctrlCEndsTheRunWithStatsAndAWholeFile() throws {
+        let dir = try TemporaryDirectory()
+        let out = dir.path("cut.y4m")
+        let run = try BackgroundRun(["live", "--source", LiveFixtures.carphone, "--loop", "--y4m", out, "--stats"],
+                                    environment: [:], folder: dir)
+        #expect(run.waitFor("Ctrl-C stops", seconds: 20), "\(run.stderr)")
+        Thread.sleep(forTimeInterval: 4)
+        kill(run.process.processIdentifier, SIGINT)
+        #expect(run.wait(seconds: 20) == 0, "Ctrl-C is the way to stop a live run: \(run.stderr)")
+        #expect(run.stderr.contains("frames in"), "the stats: \(run.stderr)")
+        let stream = try #require(Y4MStream(try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))))
+        #expect(stream.frames.count > 10)
+        #expect(Set(dir.contents()) == ["cut.y4m", "stderr.txt", "stdout.txt"], "no temporary file left")
+    }
+
+    @Test func aReaderThatLeavesEndsTheRunQuietly() throws {
+        let script = "\"$FS\" live --source \(Self.quoted(LiveFixtures.carphone)) --fast --loop --y4m - | head -c 100000 >/dev/null; "
+            + "echo \"${PIPESTATUS:-}\""
+        let run = try Self.shell(script)
+        #expect(run.status == 0)
+        #expect(!run.stderr.contains("error"), "\(run.stderr)")
+    }
+
+    struct BadCase: CustomTestStringConvertible, Sendable {
+        let name: String
+        let arguments: @Sendable (String) -> [String]
+        let status: Int32
+        let message: @Sendable (String) -> String
+        var testDescription: String { name }
+    }
+
+    static let badCases: [BadCase] = [
+        BadCase(name: "no output", arguments: { _ in ["--source", LiveFixtures.carphone] }, status: 1,
+                message: { _ in "facesticker: live: no output: give --preview, --virtual-camera /dev/videoM or --y4m FILE|- (see --help)" }),
+        BadCase(name: "missing source", arguments: { dir in ["--source", dir + "/nope.mp4", "--y4m", "-"] }, status: 1,
+                message: { dir in "facesticker: \(dir)/nope.mp4: no such file" }),
+        BadCase(name: "y4m over the source", arguments: { dir in ["--source", dir + "/in.mp4", "--y4m", dir + "/in.mp4"] },
+                status: 2, message: { dir in "facesticker: --y4m \(dir)/in.mp4 would overwrite the source; choose another name (nothing was written)" }),
+        BadCase(name: "y4m in a missing folder", arguments: { dir in ["--source", dir + "/in.mp4", "--y4m", dir + "/no/out.y4m"] },
+                status: 1, message: { dir in "facesticker: \(dir)/no/out.y4m: cannot write: folder \(dir)/no does not exist" }),
+        BadCase(name: "virtual camera not a device", arguments: { dir in ["--source", dir + "/in.mp4", "--virtual-camera", "/dev/null"] },
+                status: 1, message: { _ in "facesticker: /dev/null: not a V4L2 video device" }),
+        BadCase(name: "virtual camera missing", arguments: { dir in ["--source", dir + "/in.mp4", "--virtual-camera", "/dev/video97"] },
+                status: 1, message: { _ in "facesticker: /dev/video97: no such device (load v4l2loopback: sudo modprobe v4l2loopback exclusive_caps=1 card_label=FaceSticker)" }),
+        BadCase(name: "fps out of range", arguments: { dir in ["--source", dir + "/in.mp4", "--y4m", "-", "--fps", "0"] },
+                status: 1, message: { _ in "facesticker: --fps: 0 is outside 1.0...240.0" }),
+        BadCase(name: "device and source", arguments: { dir in ["--source", dir + "/in.mp4", "--device", "/dev/video0", "--y4m", "-"] },
+                status: 1, message: { _ in "facesticker: live: --device and --source together (one source at a time)" }),
+        BadCase(name: "not a video", arguments: { dir in ["--source", dir + "/junk.mp4", "--y4m", "-"] },
+                status: 1, message: { dir in "facesticker: \(dir)/junk.mp4: " }),
+    ]
+
+    @Test(arguments: badCases)
+    func badInputIsOneLineAndAFailure(_ bad: BadCase) throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: LiveFixtures.carphone, toPath: dir.path("in.mp4"))
+        _ = try dir.write("junk.mp4", "this is not a video")
+        let run = try CLIRun(["live"] + bad.arguments(dir.url.path))
+        #expect(run.status == bad.status, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderrLines.count == 1, "one line: \(run.stderr)")
+        #expect(run.stderr.hasPrefix(bad.message(dir.url.path)), "\(run.stderr)")
+        #expect(Set(dir.contents()) == ["in.mp4", "junk.mp4"], "nothing written")
+    }
+}

@@ -1,0 +1,143 @@
+@testable import FaceSticker
+import Foundation
+import Testing
+
+/// The live loop on real file sources with the real detector: pacing,
+/// dropping (never queueing), latency accounting, looping, and stickers
+/// where the faces are. Time is only ever checked as a bound that a slow,
+/// busy machine cannot break (a paced run cannot beat its clock; a dropped
+/// frame cannot wait in a queue).
+@Suite(.serialized) struct LiveLoopTests {
+    @Test func aPacedFileGoesAtItsOwnRateNeverFaster() throws {
+        let source = try LiveVideoSource(path: LiveFixtures.carphone)
+        #expect(source.frameRate.description == "30000/1001")
+        let sink = CollectingSink(keep: false)
+        let start = Date()
+        let summary = try LiveFixtures.run(source, sinks: [sink], options: LiveFixtures.options())
+        let seconds = Date().timeIntervalSince(start)
+        #expect(summary.framesIn == 120)
+        #expect(summary.framesOut + summary.dropped == summary.framesIn, "every frame went out or was dropped")
+        // 120 frames at 29.97 fps take 119/29.97 = 3.97 s of schedule at least.
+        #expect(seconds >= 3.9, "paced: \(seconds) s")
+        #expect(summary.fpsOut <= 29.97 * 1.15, "never faster than the file's rate: \(summary.line)")
+        #expect(summary.detections > 0)
+        #expect(sink.finished && !sink.abandoned)
+    }
+
+    @Test func fastSendsEveryFrameAndDropsNone() throws {
+        let source = try LiveVideoSource(path: LiveFixtures.carphone)
+        let sink = CollectingSink()
+        let summary = try LiveFixtures.run(source, sinks: [sink], options: LiveFixtures.options(paced: false))
+        #expect(summary.framesIn == 120 && summary.framesOut == 120 && summary.dropped == 0, "\(summary.line)")
+        #expect(sink.frames.count == 120)
+    }
+
+    @Test func aSlowOutputDropsFramesInsteadOfQueueingThem() throws {
+        // The output takes 100 ms a frame, the source delivers one every 33 ms.
+        let source = try LiveVideoSource(path: LiveFixtures.carphone)
+        let sink = CollectingSink(delay: 0.1, keep: false)
+        let summary = try LiveFixtures.run(source, sinks: [sink], options: LiveFixtures.options())
+        #expect(summary.framesIn == 120)
+        #expect(summary.dropped >= 40, "about two of three frames dropped: \(summary.line)")
+        #expect(summary.framesOut + summary.dropped == summary.framesIn)
+        // A queue would make the latency grow to seconds; a dropped frame never waits.
+        // Each frame waits at most for the frame before it to go out (100 ms plus drawing).
+        #expect(summary.latencyMedian < 250, "\(summary.line)")
+        #expect(summary.latencyMedian >= 0)
+    }
+
+    @Test func latencyIsFromArrivalToOutput() throws {
+        // An output that takes 50 ms: each frame's latency includes the wait for the one before.
+        let source = try LiveVideoSource(path: LiveFixtures.carphone, rate: FrameRate(numerator: 10, denominator: 1))
+        let sink = CollectingSink(delay: 0.05, keep: false)
+        let summary = try LiveFixtures.run(source, sinks: [sink], options: LiveFixtures.options(maxFrames: 20))
+        #expect(summary.framesIn == 20)
+        #expect(summary.dropped == 0, "10 fps leaves the 50 ms output time: \(summary.line)")
+        #expect(summary.latencyMedian >= 50, "the sink's 50 ms count: \(summary.line)")
+        #expect(summary.latencyP95 >= summary.latencyMedian)
+    }
+
+    @Test func loopStartsTheFileAgain() throws {
+        let source = try LiveVideoSource(path: LiveFixtures.carphone)
+        let sink = CollectingSink(keep: false)
+        let summary = try LiveFixtures.run(source, sinks: [sink],
+                                           options: LiveFixtures.options(paced: false, loop: true, maxFrames: 300))
+        #expect(summary.framesIn == 300 && summary.framesOut == 300, "\(summary.line)")
+    }
+
+    @Test func aCancelStopsTheRunAndTheOutputsAreFinished() throws {
+        let source = try LiveVideoSource(path: LiveFixtures.carphone)
+        let sink = CollectingSink(keep: false)
+        let cancellation = Cancellation()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { cancellation.cancel() }
+        let summary = try LiveFixtures.run(source, sinks: [sink], options: LiveFixtures.options(), cancellation: cancellation)
+        #expect(summary.framesIn < 120, "stopped early: \(summary.line)")
+        #expect(sink.finished, "a stop is a normal end: the outputs are finished")
+    }
+
+    @Test func stickersAppearWhereTheFaceIsAndNowhereElse() throws {
+        // Paced at 15 fps, so the detector follows as it would a camera; no frame is dropped at that rate.
+        let sink = CollectingSink()
+        let summary = try LiveFixtures.run(try LiveVideoSource(path: LiveFixtures.carphone, rate: FrameRate(numerator: 15, denominator: 1)),
+                                           sinks: [sink], options: LiveFixtures.options(maxFrames: 75))
+        try #require(summary.dropped == 0 && sink.frames.count == 75, "frame n out is frame n in: \(summary.line)")
+        let originals = try LiveVideoSource(path: LiveFixtures.carphone)
+        var plain: [YUVFrame] = []
+        while let frame = try originals.next(), plain.count < 75 { plain.append(frame) }
+        let finder = try FaceFinder(settings: Fixtures.settings(.yunet))
+        let matrix = originals.matrix
+        var checked = 0, stickered = 0
+        for index in stride(from: 30, to: min(plain.count, sink.frames.count), by: 10) {
+            let before = plain[index], after = sink.frames[index]
+            // Where luma changed: the sticker.
+            var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+            for y in 0..<before.height {
+                for x in 0..<before.width where abs(Int(before.data[y * before.width + x]) - Int(after.data[y * before.width + x])) > 8 {
+                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                }
+            }
+            let faces = try finder.detect(in: YUVConversion.rgba(before, matrix: matrix))
+            guard let face = faces.first else { continue }
+            checked += 1
+            guard maxX >= 0 else { continue }
+            stickered += 1
+            let changed = Rect(x: Double(minX), y: Double(minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
+            // Sunglasses sit on the eyes: the changed area lies on the face box (grown by half for the frames).
+            let grown = Rect(x: face.box.x - face.box.width / 2, y: face.box.y - face.box.height / 2,
+                             width: face.box.width * 2, height: face.box.height * 2)
+            #expect(grown.contains(changed.center), "frame \(index): change at \(changed), face at \(face.box)")
+            #expect(changed.width < Double(before.width) / 2, "only the sticker changed, frame \(index)")
+        }
+        #expect(checked >= 5)
+        #expect(stickered == checked, "every frame with a face has its sticker (\(stickered) of \(checked))")
+    }
+
+    @Test func picturesPlayAsAFileSourceAtTheRateAsked() throws {
+        let still = try StillImageSource(path: Fixtures.astronaut)
+        let source = try LiveFrameSource(still, rate: FrameRate(numerator: 30, denominator: 1),
+                                         reopen: { try StillImageSource(path: Fixtures.astronaut) })
+        #expect(source.width == 512 && source.height == 512)
+        let sink = CollectingSink()
+        let summary = try LiveFixtures.run(source, sinks: [sink], options: LiveFixtures.options(loop: true, maxFrames: 90))
+        #expect(summary.framesIn == 90)
+        let plain = YUVConversion.frame(try ImageFile.read(path: Fixtures.astronaut), matrix: source.matrix)
+        #expect(sink.frames.last.map { $0 != plain } == true, "the last frame has the sticker")
+    }
+
+    @Test func mirroringFlipsEachPlane() {
+        var frame = YUVFrame(width: 5, height: 3, y: 0)
+        for i in 0..<frame.data.count { frame.data[i] = UInt8(i) }
+        let original = frame
+        frame.mirror()
+        #expect(frame.data[0] == original.data[4] && frame.data[4] == original.data[0])
+        #expect(frame.data[frame.uOffset] == original.data[original.uOffset + 2])
+        frame.mirror()
+        #expect(frame == original)
+    }
+
+    @Test func statsPercentilesAreNearestRank() {
+        #expect(LiveStats.percentile([], 0.5) == 0)
+        #expect(LiveStats.percentile([1, 2, 3, 4], 0.5) == 2)
+        #expect(LiveStats.percentile(Array(1...100).map(Double.init), 0.95) == 95)
+    }
+}
