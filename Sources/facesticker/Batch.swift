@@ -53,6 +53,9 @@ struct Batch {
         if output != nil, expanded.count > 1 {
             throw UsageError("-o: \(expanded.count) inputs; use --out-dir for several")
         }
+        if output == nil, expanded.contains(where: { $0.input == "-" }) {
+            throw UsageError("- (standard input) goes with -o OUT (or -o -) and no other input")
+        }
         let items = expanded.map { entry -> BatchItem in
             if let output { return BatchItem(input: entry.input, output: output, outputFolder: nil) }
             // With --out-dir, a file found in a sub-folder keeps its sub-folder there, so names never clash.

@@ -13,7 +13,9 @@ enum VideoCommand: Command {
     sticker, which follows it smoothly. Outputs go beside IN with -stickered
     before the extension, into --out-dir (sub-folders kept), or to -o OUT (one
     input). Two inputs that would write one output are refused before any work.
-    A still image is no video (use `facesticker photo`).
+    IN may also be an image sequence, `frames/%04d.png` (read at --fps), and
+    -o OUT may name one, `out/%04d.png` (PNG or JPEG pictures numbered from 1).
+    A still image is no video (exit 1; use `facesticker photo`).
     Exit status: 0 when every video was written, 1 on any error, 2 on a usage
     error (an output that would overwrite an input included), 128+N when
     signal N (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2) ends it (no
@@ -35,6 +37,14 @@ enum VideoCommand: Command {
                                   help: "x264 quality, lower is better")
     static let preset = Option.value("--preset", placeholder: "NAME", kind: .choice(EncoderSettings.presets),
                                      default: "medium", help: "x264 preset, ultrafast ... veryslow")
+    static let fps = Option.value("--fps", placeholder: "RATE", kind: .custom { text in
+        guard let rate = FrameRate(text), rate.value <= 1000 else { return "\"\(text)\" is not a rate like 25 or 30000/1001 (at most 1000)" }
+        _ = rate
+        return nil
+    }, default: "25", help: "frames a second of an image sequence input (frames/%04d.png)")
+    static let tracksIn = Option.value("--tracks-in", placeholder: "FILE.json", kind: .file,
+                                       help: "draw the faces of this tracks file (written by --tracks, perhaps edited) "
+                                           + "instead of detecting: one input only")
     static let noAudio = Option.flag("--no-audio", help: "leave the audio out (default: copied unchanged)")
     static let noSmoothing = Option.flag("--no-smoothing", help: "place stickers without smoothing (for measuring what smoothing brings)")
     static let stats = Option.flag("--stats", help: "print detector time, CPU time and peak memory after each video (benchmarks)")
@@ -42,7 +52,7 @@ enum VideoCommand: Command {
                                               default: "2 on two or more cores", help: "detectors running at once")
 
     static var groups: [OptionGroup] {
-        [OptionGroup(nil, [output, OutputOptions.json, detectWidth, detectEvery, tracks, crf, preset, noAudio]),
+        [OptionGroup(nil, [output, OutputOptions.json, fps, detectWidth, detectEvery, tracks, tracksIn, crf, preset, noAudio]),
          BatchOptions.group, StickerOptions.group, DetectorOptions.group,
          OptionGroup("measuring", [noSmoothing, stats, detectorThreads])]
     }
@@ -61,12 +71,18 @@ enum VideoCommand: Command {
         try asUsage { try encoder.validate() }
         let smoothing = arguments.flag(noSmoothing) ? nil : SmoothingParameters()
         let stats = arguments.flag(Self.stats)
-        let detector = try DetectorOptions.parse(arguments, use: .video)
+        let tracksInPath = arguments.string(tracksIn)
+        // Re-drawing from a tracks file needs no detector: its settings only.
+        let detector: FaceFinder? = tracksInPath == nil ? try DetectorOptions.parse(arguments, use: .video) : nil
+        let detectorSettings = try detector?.settings ?? DetectorOptions.settings(arguments, use: .video)
 
         let batch = try Batch(arguments.positionals, arguments: arguments, output: arguments.string(output),
                               extensions: videoExtensions, what: "video",
-                              defaultOutput: { VideoStickerer.defaultOutput(for: $0, in: $1) },
+                              defaultOutput: { defaultOutput(for: $0, in: $1) },
                               complete: { complete($0, tracks: tracks, several: false) })
+        if tracksInPath != nil, batch.all.count > 1 {
+            throw UsageError("--tracks-in: one input only (got \(batch.all.count))")
+        }
         let tracksDir = try tracks.flatMap { try tracksFolder($0, inputs: batch.all.count) }
         func tracksPath(_ item: BatchItem) -> String? {
             tracks.map { tracks in tracksDir.map { ($0 as NSString).appendingPathComponent(tracksName(for: item.output)) } ?? tracks }
@@ -76,7 +92,8 @@ enum VideoCommand: Command {
         var files = RunFiles()
         for item in batch.items { files.read("the input video", item.input) }
         files.read(stickers: choice.names, in: library)
-        files.read(detector: detector, config: arguments.string(DetectorOptions.config))
+        if let detector { files.read(detector: detector, config: arguments.string(DetectorOptions.config)) }
+        files.read("--tracks-in", tracksInPath)
         for item in batch.items {
             files.write(arguments.has(output) ? "-o" : "the output", item.output)
             files.write("--tracks", tracksPath(item))
@@ -85,10 +102,12 @@ enum VideoCommand: Command {
 
         let stickers = try library.stickers(named: choice.names)
         let sizeGiven = DetectorOptions.sizeGiven(arguments)
-        var options = VideoOptions(detector: detector.settings,
+        var options = VideoOptions(detector: detectorSettings,
                                    detectWidth: detectWidth ?? (sizeGiven ? nil : VideoOptions.defaultDetectWidth),
                                    detectEvery: detectEvery, encoder: encoder)
         options.detectorThreads = try arguments.int(detectorThreads)
+        if let rate = arguments.string(fps).flatMap(FrameRate.init) { options.sequenceRate = rate }
+        options.tracksIn = try tracksInPath.map { try TracksFile.load(path: $0) }
         let painter = TrackPainter(stickers: stickers, assignment: choice.assignment, filters: choice.filters,
                                    smoothing: smoothing)
 
@@ -127,7 +146,8 @@ enum VideoCommand: Command {
                     object.add("faces", summary.faces)
                     object.add("framesWithFaces", summary.framesWithFaces)
                     object.add("tracks", job.options.tracksPath)
-                    object.add("detector", detector.kind.rawValue)
+                    object.add("detector", tracksInPath == nil ? detectorSettings.kind.rawValue : nil)
+                    object.add("tracksIn", tracksInPath)
                     object.add("stickers", strings: stickers.map(\.name))
                     object.add("seconds", number: summary.seconds)
                     object.add("warnings", strings: summary.warnings)
@@ -151,6 +171,16 @@ enum VideoCommand: Command {
             }
         }
         return status
+    }
+
+    /// IN's name with `-stickered` before the extension, in `folder` (default:
+    /// beside IN); for an image sequence `DIR/%04d.png`, `DIR-stickered.mp4` beside DIR.
+    static func defaultOutput(for input: String, in folder: String?) -> String {
+        guard ImageSequence.isPattern(input) else { return VideoStickerer.defaultOutput(for: input, in: folder) }
+        let frames = (input as NSString).deletingLastPathComponent
+        let name = (frames.isEmpty ? "frames" : (frames as NSString).lastPathComponent) + "-stickered.mp4"
+        let place = folder ?? (frames as NSString).deletingLastPathComponent
+        return place.isEmpty ? name : (place as NSString).appendingPathComponent(name)
     }
 
     /// Whether an output already there is complete: ffprobe reads a video

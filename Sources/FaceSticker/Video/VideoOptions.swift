@@ -14,6 +14,10 @@ public struct VideoOptions: Sendable {
     public var encoder: EncoderSettings
     /// Where to write the tracks JSON, if anywhere.
     public var tracksPath: String?
+    /// The rate an image sequence input is read at (`--fps`); unused for video files.
+    package var sequenceRate = FrameRate(whole: 25)
+    /// Faces per frame index from a tracks file (`--tracks-in`): drawn as they are, nothing is detected.
+    package var tracksIn: [Int: [TrackedFace]]?
     /// Threads running a detector each; nil: two, or one on a single core.
     public var detectorThreads: Int?
 
