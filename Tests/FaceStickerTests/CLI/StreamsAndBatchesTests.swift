@@ -103,6 +103,23 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir.path("deep/sub/b-stickered.jpg")))
     }
 
+    /// A photo that cannot be read fails alone: the others are written, status 1, and
+    /// its --json object says why; --format picks the default names' type.
+    @Test func aBadPhotoInABatchFailsAlone() throws {
+        let dir = try TemporaryDirectory()
+        try Self.blank(dir.path("in/a.png"))
+        _ = try dir.write("in/b.png", "not a picture")
+        try Self.blank(dir.path("in/c.png"))
+        let run = try CLIRun(["photo", dir.path("in"), "--out-dir", dir.path("out"), "--format", "jpg", "--json"] + Self.yunet)
+        #expect(run.status == 1)
+        #expect(run.stderrLines.filter { $0.hasPrefix("facesticker: ") } == ["facesticker: \(dir.path("in/b.png")): not a PNG or JPEG file"]
+                || run.stderrLines.contains { $0.hasPrefix("facesticker: \(dir.path("in/b.png")): ") }, "\(run.stderr)")
+        let objects = try run.stdoutLines.map(Self.json)
+        #expect(objects.map { $0["status"] as? String } == ["no-face", "failed", "no-face"])
+        #expect((objects[1]["error"] as? String)?.hasPrefix(dir.path("in/b.png")) == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("out")).sorted() == ["a-stickered.jpg", "c-stickered.jpg"])
+    }
+
     @Test func twoInputsOnOneOutputAreRefusedBeforeAnyWork() throws {
         let dir = try TemporaryDirectory()
         try Self.blank(dir.path("one/x.png"))
@@ -146,6 +163,24 @@ import Testing
         #expect(objects.map { $0["output"] as? String } == [dir.path("out/a-stickered.mp4"), dir.path("out/deeper/b-stickered.mp4")])
         #expect(objects.allSatisfy { $0["status"] as? String == "stickered" && $0["frames"] as? Int == 6 })
         #expect(objects.allSatisfy { $0["faces"] is Int && $0["framesWithFaces"] is Int && $0["warnings"] is [Any] })
+        // Again with --skip-existing: both outputs are complete, nothing is done.
+        let again = try CLIRun(["video", "-r", dir.path("clips"), "--out-dir", dir.path("out"), "--sticker", Self.sticker,
+                                "--json", "--skip-existing"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try again.stdoutLines.map(Self.json).map { $0["status"] as? String } == ["skipped", "skipped"])
+    }
+
+    @Test func stickersAndDevicesListAsJSON() throws {
+        let stickers = try StickerFixtures.installed()
+        let run = try CLIRun(["stickers", "--json"], environment: ["FACESTICKER_STICKERS": stickers.url.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let objects = try run.stdoutLines.map(Self.json)
+        let manifest = try StickerManifest.load(path: stickers.path("stickers.json"))
+        #expect(objects.compactMap { $0["name"] as? String } == manifest.entries.map(\.name))
+        #expect(objects.allSatisfy { !($0["anchors"] as? [String] ?? []).isEmpty && $0["installed"] as? Bool == true })
+        // A device named that is no camera is still an error, one line, no JSON.
+        let devices = try CLIRun(["devices", "--json", "/dev/null"])
+        #expect(devices.status == 1 && devices.stdout.isEmpty && devices.stderrLines.count == 1)
     }
 
     // MARK: Image sequences
