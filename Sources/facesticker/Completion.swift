@@ -91,7 +91,9 @@ enum Completion {
         for command in commands {
             var specs: [String] = []
             for option in command.allOptions where !option.hidden {
-                let help = escape(String(option.help.prefix(70)))
+                // The help's first clause, as zsh shows one short line per option.
+                let clause = option.help.components(separatedBy: " (").first ?? option.help
+                let help = escape(clause.count > 70 ? String(clause.prefix(67)) + "..." : clause)
                 let action: String
                 switch option.kind {
                 case nil: action = ""

@@ -22,8 +22,7 @@ enum VideoCommand: Command {
     partial output and no ffmpeg child is left).
     """
 
-    static let output = Option.value("-o", "--output", placeholder: "OUT", kind: .file,
-                                     help: "the output file, one input only; never an input")
+    static let output = OutputOptions.output
     static let detectWidth = Option.value("--detect-width", placeholder: "W", kind: .int(16...16384),
                                           default: "\(VideoOptions.defaultDetectWidth); without it, --input-size or --config set the size",
                                           help: "width of the copy the detector runs on")
@@ -80,6 +79,18 @@ enum VideoCommand: Command {
                               extensions: videoExtensions, what: "video",
                               defaultOutput: { defaultOutput(for: $0, in: $1) },
                               complete: { complete($0, tracks: tracks, several: false) })
+        // Numbered pictures written where numbered pictures are read could replace them.
+        if let out = batch.all.first?.output, ImageSequence.isOutputPattern(out) {
+            for item in batch.all where ImageSequence.isPattern(item.input) {
+                let folders = [item.input, out].map { path in
+                    URL(fileURLWithPath: (path as NSString).deletingLastPathComponent).resolvingSymlinksInPath().standardizedFileURL.path
+                }
+                let kinds = [item.input, out].map { ($0 as NSString).pathExtension.lowercased() }
+                if folders[0] == folders[1], kinds[0] == kinds[1] {
+                    throw UsageError("-o \(out) would overwrite the input sequence \(item.input); choose another name (nothing was written)")
+                }
+            }
+        }
         if tracksInPath != nil, batch.all.count > 1 {
             throw UsageError("--tracks-in: one input only (got \(batch.all.count))")
         }

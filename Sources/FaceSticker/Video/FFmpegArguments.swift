@@ -29,10 +29,7 @@ enum FFmpegArguments {
     }
 
     /// Whether `output` names an image sequence (`out/%04d.png`) rather than a video file.
-    static func isSequence(_ output: String) -> Bool {
-        (output as NSString).lastPathComponent.contains("%")
-            && ImageSequence.extensions.contains((output as NSString).pathExtension.lowercased())
-    }
+    static func isSequence(_ output: String) -> Bool { ImageSequence.isOutputPattern(output) }
 
     /// Decodes the first video stream to upright limited-range YUV 4:2:0 frames on
     /// stdout, every frame once (`passthrough`: none dropped or repeated to fit a

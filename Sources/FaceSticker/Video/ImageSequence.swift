@@ -15,6 +15,11 @@ package enum ImageSequence {
             && name.components(separatedBy: "%").count == 2
     }
 
+    /// Whether an output name asks for numbered pictures (`out/%04d.png`) rather than a video file.
+    package static func isOutputPattern(_ path: String) -> Bool {
+        (path as NSString).lastPathComponent.contains("%") && extensions.contains((path as NSString).pathExtension.lowercased())
+    }
+
     /// The path of frame `number` of `pattern` (nil when the width is unreasonable).
     package static func path(_ pattern: String, frame number: Int) -> String? {
         let name = (pattern as NSString).lastPathComponent

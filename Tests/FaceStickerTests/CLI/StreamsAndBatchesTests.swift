@@ -205,6 +205,12 @@ import Testing
         let first = try ImageFile.read(path: dir.path("pictures/001.jpg"))
         #expect(first.width == 176 && first.height == 144)
 
+        // Pictures written where the input's pictures are: refused before any work.
+        let onto = try CLIRun(["video", dir.path("frames/%04d.png"), "-o", dir.path("frames/%03d.png"), "--sticker", Self.sticker])
+        #expect(onto.status == 2)
+        #expect(onto.stderrLines == ["facesticker: -o \(dir.path("frames/%03d.png")) would overwrite the input sequence "
+            + "\(dir.path("frames/%04d.png")); choose another name (nothing was written)"])
+
         let missing = try CLIRun(["video", dir.path("none/%04d.png"), "--sticker", Self.sticker])
         #expect(missing.status == 1)
         #expect(missing.stderr.hasPrefix("facesticker: \(dir.path("none/%04d.png")): no picture matches the pattern"), "\(missing.stderr)")
