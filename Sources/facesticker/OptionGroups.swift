@@ -70,8 +70,10 @@ enum BatchOptions {
                                      help: "write the outputs into DIR (made if missing), named as by default")
     static let recursive = Option.flag("-r", "--recursive", help: "look into the sub-folders of a folder given as input")
     static let shard = Option.value("--shard", placeholder: "I/N|auto", kind: .custom { Shard.problem(with: $0) },
-                                    help: "process only slice I of N (0-based) of the sorted inputs; auto: from "
-                                        + "SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or FACESTICKER_SHARD (see README)")
+                                    help: "process only the inputs at positions I, I+N, I+2N... of the sorted input "
+                                        + "list (I from 0), so N runs with I = 0...N-1 share a batch; auto: I and N from "
+                                        + "FACESTICKER_SHARD, Slurm's SLURM_ARRAY_TASK_*, or JOB_COMPLETION_INDEX or "
+                                        + "AWS_BATCH_JOB_ARRAY_INDEX with FACESTICKER_SHARD_COUNT (see README)")
     static let skipExisting = Option.flag("--skip-existing",
                                           help: "leave out inputs whose output is already there and complete")
     static let group = OptionGroup("batches", [outDir, recursive, shard, skipExisting])

@@ -154,6 +154,30 @@ import Testing
         #expect(zsh.stdout.contains("'--skip-existing["))
     }
 
+    /// The zsh script is valid zsh and completes an option (where zsh is installed).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
+    func zshCompletionCompletes() throws {
+        let dir = try TemporaryDirectory()
+        let script = try CLIRun(["completion", "zsh"])
+        _ = try dir.write("_facesticker", script.stdout)
+        let check = try CLIRunResult.run("/usr/bin/zsh", ["-n", dir.path("_facesticker")])
+        #expect(check.status == 0, "\(check.output)")
+        // A pseudo-terminal zsh with the function on its fpath completes `--skip-e`.
+        let session = try dir.write("session.zsh", """
+            zmodload zsh/zpty
+            zpty z zsh -f -i
+            zpty -w z 'fpath=(\(dir.url.path) $fpath); autoload -Uz compinit; compinit -u; PROMPT="> "'
+            sleep 1
+            zpty -w z $'facesticker video --skip-e\\t'
+            sleep 2
+            zpty -rt z out; print -r -- "$out"
+            zpty -rt z out; print -r -- "$out"
+            zpty -d z
+            """)
+        let run = try CLIRunResult.run("/usr/bin/zsh", ["-f", session])
+        #expect(run.output.contains("--skip-existing"), "\(run.output)")
+    }
+
     /// `-q` silences the summary lines of every command; `-v` adds detail.
     @Test(arguments: [["detect", "IMAGE"], ["photo", "IMAGE", "-o", "OUT"]])
     func quietAndVerbose(arguments: [String]) throws {
