@@ -5,11 +5,17 @@
 #include <opencv2/imgproc.hpp>
 
 #include <fstream>
+#include <mutex>
 #include <new>
+#include <shared_mutex>
 #include <sys/stat.h>
 
 namespace {
 thread_local std::string lastError;
+// Every entry point holds it shared; fd_set_thread_count holds it alone.
+std::shared_mutex openCVPool;
+// Entry points calling entry points take the lock once (shared_mutex is not recursive).
+thread_local int depth = 0;
 
 // OpenCV logs warnings to stderr on its own (a failed imread, for one); the
 // CLI promises one clear line per problem, so the library stays silent and
@@ -27,9 +33,18 @@ namespace fd {
 
 void fail(fd_status status, const std::string &message) { throw Failure{status, message}; }
 
-fd_status guarded(const char *function, const std::function<void()> &body) {
+fd_status guarded(const char *function, const std::function<void()> &body, bool exclusive) {
     lastError.clear();
     try {
+        std::shared_lock<std::shared_mutex> shared(openCVPool, std::defer_lock);
+        std::unique_lock<std::shared_mutex> alone(openCVPool, std::defer_lock);
+        if (depth == 0) {
+            if (exclusive) alone.lock(); else shared.lock();
+        }
+        struct Depth {
+            Depth() { depth++; }
+            ~Depth() { depth--; }
+        } nested;
         silenceOpenCVOnce();
         body();
         return FD_OK;
@@ -109,7 +124,7 @@ extern "C" fd_status fd_set_thread_count(int32_t count) {
         if (count < 0) fd::fail(FD_ERR_INVALID_ARGUMENT, "thread count " + std::to_string(count) + " is negative");
         // OpenCV's own 0 means "no helper threads" and -1 its default: ours is a plain count.
         cv::setNumThreads(count == 0 ? -1 : int(count));
-    });
+    }, /*exclusive*/ true);
 }
 
 extern "C" const char *fd_last_error(void) { return lastError.c_str(); }

@@ -25,7 +25,10 @@ struct Failure {
 
 /// Runs `body`, turning every exception into a status and recording its
 /// message for fd_last_error(). Every C entry point's body goes through here.
-fd_status guarded(const char *function, const std::function<void()> &body);
+/// Bodies run under a shared lock; an `exclusive` one (changing OpenCV's
+/// process-wide thread pool) waits until no other body runs, because OpenCV
+/// rebuilds its pool while other threads are inside it and crashes.
+fd_status guarded(const char *function, const std::function<void()> &body, bool exclusive = false);
 
 /// The value of an enum a C caller filled in. C lets any int through, and in
 /// C++ loading a value outside the enum's range as the enum type is undefined

@@ -4,6 +4,8 @@
 
 #include <cerrno>
 #include <csignal>
+#include <pthread.h>
+#include <ctime>
 #include <fcntl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -13,6 +15,36 @@
 
 extern "C" int fd_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC) == 0 ? 0 : errno;
+}
+
+extern "C" int fd_write_all_nosignal(int fd, const void *data, size_t size) {
+    if (data == nullptr && size > 0) return EINVAL;
+    sigset_t pipe_only, previous, pending;
+    sigemptyset(&pipe_only);
+    sigaddset(&pipe_only, SIGPIPE);
+    // A SIGPIPE already pending for another reason is left for its owner.
+    sigpending(&pending);
+    const bool was_pending = sigismember(&pending, SIGPIPE) == 1;
+    pthread_sigmask(SIG_BLOCK, &pipe_only, &previous);
+    int result = 0;
+    const char *bytes = static_cast<const char *>(data);
+    while (size > 0) {
+        ssize_t n = write(fd, bytes, size);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            result = n < 0 ? errno : EIO;
+            break;
+        }
+        bytes += n;
+        size -= static_cast<size_t>(n);
+    }
+    if (result == EPIPE && !was_pending) {
+        // The failed write raised SIGPIPE for this thread: take it before unblocking.
+        const struct timespec now {};
+        while (sigtimedwait(&pipe_only, nullptr, &now) < 0 && errno == EINTR) {}
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    return result;
 }
 
 namespace {

@@ -117,6 +117,7 @@ enum VideoCommand: Command {
                                    detectWidth: detectWidth ?? (sizeGiven ? nil : VideoOptions.defaultDetectWidth),
                                    detectEvery: detectEvery, encoder: encoder)
         options.detectorThreads = try arguments.int(detectorThreads)
+        options.singleThreadedOpenCV = true // the CLI owns the process: OpenCV helper threads would only compete
         if let rate = arguments.string(fps).flatMap(FrameRate.init) { options.sequenceRate = rate }
         options.tracksIn = try tracksInPath.map { try TracksFile.load(path: $0) }
         let painter = TrackPainter(stickers: stickers, assignment: choice.assignment, filters: choice.filters,

@@ -157,7 +157,9 @@ fd_status fd_jpeg_write(const char *path, const fd_image *image, int32_t quality
  *  process (1: none besides the caller; 0: OpenCV's default, one per core).
  *  A caller that already runs detectors on threads of its own sets 1, so
  *  OpenCV's helper threads do not spin waiting for work on busy cores.
- *  FD_ERR_INVALID_ARGUMENT for a negative count. */
+ *  Safe to call while other threads use the library: it waits until no
+ *  other call is running (OpenCV rebuilds its pool, which crashes calls in
+ *  flight). FD_ERR_INVALID_ARGUMENT for a negative count. */
 fd_status fd_set_thread_count(int32_t count);
 
 /** The message of the last failed call on this thread ("" when none). */

@@ -9,12 +9,12 @@
 /// the face is, so size counts once, through the area. The frame's score is
 /// area x sharpness; the highest score wins, the earliest frame on a tie.
 /// When no frame has a face, the frame whose whole picture is sharpest wins.
-public enum BurstChooser {
+package enum BurstChooser {
     /// The side of the square patch sharpness is measured on.
-    public static let patchSize = 128
+    package static let patchSize = 128
 
     /// The score of `image` given the faces found in it.
-    public static func score(_ image: RGBAImage, faces: [Face]) -> FrameScore {
+    package static func score(_ image: RGBAImage, faces: [Face]) -> FrameScore {
         let whole = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
         var area = 0.0, faceSharpness = 0.0
         if let main = faces.max(by: { $0.score < $1.score }) {
@@ -29,7 +29,7 @@ public enum BurstChooser {
     }
 
     /// The index of the best of `scores`, nil when empty.
-    public static func best(_ scores: [FrameScore]) -> Int? {
+    package static func best(_ scores: [FrameScore]) -> Int? {
         guard !scores.isEmpty else { return nil }
         let anyFace = scores.contains { $0.value > 0 }
         var best = 0
@@ -42,7 +42,7 @@ public enum BurstChooser {
     }
 
     /// Variance of the Laplacian of `box`'s luma, resampled to `patchSize` square.
-    public static func sharpness(of image: RGBAImage, in box: Rect) -> Double {
+    package static func sharpness(of image: RGBAImage, in box: Rect) -> Double {
         let n = patchSize
         let patch = lumaPatch(image, box, n)
         guard !patch.isEmpty else { return 0 }

@@ -1,12 +1,12 @@
 /// Frames from a V4L2 camera.
-public final class CameraSource: FrameSource {
-    public let camera: V4L2Camera
+package final class CameraSource: FrameSource {
+    package let camera: V4L2Camera
     /// What `--set` did, in order, for the caller to report.
-    public let controlChanges: [ControlChange]
+    package let controlChanges: [ControlChange]
 
     /// Opens `path`, applies `controls` (before streaming, so warm-up frames
     /// already see them) and starts streaming at about `width` x `height`.
-    public init(path: String, width: Int = 640, height: Int = 480, controls: [ControlSetting] = [],
+    package init(path: String, width: Int = 640, height: Int = 480, controls: [ControlSetting] = [],
                 system: any V4L2System = V4L2()) throws {
         camera = try V4L2Camera(path: path, system: system)
         var changes: [ControlChange] = []
@@ -17,20 +17,20 @@ public final class CameraSource: FrameSource {
 
     deinit { camera.close() }
 
-    public var name: String { camera.path }
-    public var isLive: Bool { true }
+    package var name: String { camera.path }
+    package var isLive: Bool { true }
 
     /// One second of frames at the driver's frame rate (30 when it does not say).
-    public var defaultWarmUp: Int {
+    package var defaultWarmUp: Int {
         guard let interval = camera.frameInterval, interval > 0 else { return 30 }
         return max(1, min(120, Int((1 / interval).rounded())))
     }
 
-    public func nextFrame() throws -> RGBAImage? {
+    package func nextFrame() throws -> RGBAImage? {
         try camera.readFrame()
     }
 
-    public func close() {
+    package func close() {
         camera.close()
     }
 }

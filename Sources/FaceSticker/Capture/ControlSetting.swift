@@ -1,16 +1,16 @@
 /// One `--set NAME=VALUE`: a camera control by name and the value asked for
 /// (a number, on/off for switches, or a menu entry's label).
-public struct ControlSetting: Equatable, Sendable {
-    public var name: String
-    public var value: String
+package struct ControlSetting: Equatable, Sendable {
+    package var name: String
+    package var value: String
 
-    public init(name: String, value: String) {
+    package init(name: String, value: String) {
         self.name = name
         self.value = value
     }
 
     /// Parses `NAME=VALUE`.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
             throw FaceStickerError.invalidArgument("--set: \"\(text)\" is not CONTROL=VALUE (e.g. brightness=10)")
@@ -21,7 +21,7 @@ public struct ControlSetting: Equatable, Sendable {
     /// The controls `name` can mean: the one whose key it is, else the ones
     /// whose key starts with it, narrowed to an `_absolute` one when that is
     /// unique (`exposure` is `exposure_time_absolute`, `zoom` is `zoom_absolute`).
-    public static func candidates(_ name: String, in controls: [V4L2Control]) -> [V4L2Control] {
+    package static func candidates(_ name: String, in controls: [V4L2Control]) -> [V4L2Control] {
         let key = V4L2Control.key(for: name)
         if let exact = controls.first(where: { $0.key == key }) { return [exact] }
         let prefixed = controls.filter { $0.key.hasPrefix(key + "_") }
@@ -31,7 +31,7 @@ public struct ControlSetting: Equatable, Sendable {
 
     /// The value as the number the driver takes, checked against the control's
     /// type, range and menu; errors name `device`, the control and what it takes.
-    public func value(for control: V4L2Control, device: String) throws -> Int {
+    package func value(for control: V4L2Control, device: String) throws -> Int {
         let key = control.key
         func bad(_ reason: String) -> FaceStickerError {
             .invalidArgument("\(device): --set \(key)=\(value): \(reason)")

@@ -1,15 +1,15 @@
 /// How good one burst frame is as a selfie (see `BurstChooser`).
-public struct FrameScore: Equatable, Sendable {
+package struct FrameScore: Equatable, Sendable {
     /// The faces found in the frame, best first.
-    public var faces: [Face]
+    package var faces: [Face]
     /// Box area, in pixels, of the main face, the one the detector is most sure of (0 without a face).
-    public var faceArea: Double
+    package var faceArea: Double
     /// Sharpness of the main face (variance of the Laplacian of its luma at `BurstChooser.patchSize`).
-    public var faceSharpness: Double
+    package var faceSharpness: Double
     /// Sharpness of the whole frame, which decides only when no frame has a face.
-    public var frameSharpness: Double
+    package var frameSharpness: Double
 
-    public init(faces: [Face], faceArea: Double, faceSharpness: Double, frameSharpness: Double) {
+    package init(faces: [Face], faceArea: Double, faceSharpness: Double, frameSharpness: Double) {
         self.faces = faces
         self.faceArea = faceArea
         self.faceSharpness = faceSharpness
@@ -18,5 +18,5 @@ public struct FrameScore: Equatable, Sendable {
 
     /// Face area times face sharpness: a sharp face beats a blurred one of the
     /// same size, a larger face beats an equally sharp smaller one.
-    public var value: Double { faceArea * faceSharpness }
+    package var value: Double { faceArea * faceSharpness }
 }

@@ -1,7 +1,7 @@
 /// Where the selfie pipeline gets its pictures: a camera, a video file, a
 /// still image or a folder of images, all behind one interface so the
 /// pipeline runs and is tested without a camera.
-public protocol FrameSource: AnyObject {
+package protocol FrameSource: AnyObject {
     /// Names the source in messages (a device path or a file).
     var name: String { get }
     /// A live camera: its picture is mirrored by default, and it needs warm-up frames.

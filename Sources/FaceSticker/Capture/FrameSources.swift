@@ -1,15 +1,15 @@
 import Foundation
 
 /// Opens the frame source a path names.
-public enum FrameSources {
+package enum FrameSources {
     /// What kind of source `path` is: a folder of images, a character device
     /// (a camera), a PNG or JPEG still, else a video file.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         case camera, folder, still, video
     }
 
     /// Classifies `path`; fails when it does not exist.
-    public static func kind(of path: String) throws -> Kind {
+    package static func kind(of path: String) throws -> Kind {
         switch try InputPath.check(path, folders: true, devices: true) {
         case .folder: return .folder
         case .characterDevice: return .camera
@@ -20,7 +20,7 @@ public enum FrameSources {
     }
 
     /// Opens `path` as a file source (`--source`); a character device opens as a camera.
-    public static func open(_ path: String, width: Int = 640, height: Int = 480, controls: [ControlSetting] = [],
+    package static func open(_ path: String, width: Int = 640, height: Int = 480, controls: [ControlSetting] = [],
                             system: any V4L2System = V4L2()) throws -> FrameSource {
         switch try kind(of: path) {
         case .camera: return try CameraSource(path: path, width: width, height: height, controls: controls, system: system)

@@ -1,16 +1,16 @@
 import Foundation
 
 /// The PNG and JPEG files of a folder, in name order, one frame each.
-public final class ImageFolderSource: FrameSource {
-    public let name: String
+package final class ImageFolderSource: FrameSource {
+    package let name: String
     /// The image files found, in the order they are given.
-    public let files: [String]
+    package let files: [String]
     private var next = 0
 
-    public static let extensions: Set<String> = ["png", "jpg", "jpeg"]
+    package static let extensions: Set<String> = ["png", "jpg", "jpeg"]
 
     /// Lists the folder; fails when it has no PNG or JPEG file.
-    public init(folder: String) throws {
+    package init(folder: String) throws {
         name = folder
         let names: [String]
         do {
@@ -26,16 +26,16 @@ public final class ImageFolderSource: FrameSource {
         }
     }
 
-    public var isLive: Bool { false }
-    public var defaultWarmUp: Int { 0 }
+    package var isLive: Bool { false }
+    package var defaultWarmUp: Int { 0 }
 
-    public func nextFrame() throws -> RGBAImage? {
+    package func nextFrame() throws -> RGBAImage? {
         guard next < files.count else { return nil }
         defer { next += 1 }
         return try ImageFile.read(path: files[next])
     }
 
-    public func close() {
+    package func close() {
         next = files.count
     }
 }

@@ -1,7 +1,7 @@
 /// Left-right mirroring, as a phone's selfie camera shows its picture.
-public enum Mirror {
+package enum Mirror {
     /// `image` flipped about its vertical axis.
-    public static func flipped(_ image: RGBAImage) -> RGBAImage {
+    package static func flipped(_ image: RGBAImage) -> RGBAImage {
         var out = image
         let width = image.width
         image.pixels.withUnsafeBufferPointer { src in

@@ -1,12 +1,12 @@
 /// Turns one captured frame's bytes into an `RGBAImage`. libv4l2 hands us
 /// RGB24 from every camera it can convert; the other packed formats are here
 /// for drivers or test scripts that give them directly.
-public enum PixelConverter {
+package enum PixelConverter {
     /// The formats `image(from:format:)` reads.
-    public static let supported: [FourCC] = [.rgb24, .bgr24, .yuyv, .grey]
+    package static let supported: [FourCC] = [.rgb24, .bgr24, .yuyv, .grey]
 
     /// Bytes per pixel of a supported format (YUYV: 2, two pixels share a U and a V).
-    public static func bytesPerPixel(_ fourcc: FourCC) -> Int? {
+    package static func bytesPerPixel(_ fourcc: FourCC) -> Int? {
         switch fourcc {
         case .rgb24, .bgr24: return 3
         case .yuyv: return 2
@@ -17,7 +17,7 @@ public enum PixelConverter {
 
     /// The frame as RGBA, or nil when the format is not supported or `bytes`
     /// is shorter than the format says (a truncated frame).
-    public static func image(from bytes: UnsafeRawBufferPointer, format: V4L2PixelFormat) -> RGBAImage? {
+    package static func image(from bytes: UnsafeRawBufferPointer, format: V4L2PixelFormat) -> RGBAImage? {
         guard let pixelBytes = bytesPerPixel(format.fourcc), format.width > 0, format.height > 0 else { return nil }
         let width = format.width, height = format.height
         // YUYV pairs pixels, so an odd width still needs the whole last pair.

@@ -1,28 +1,28 @@
 /// What the preview's keys do: space captures, f cycles filters, s cycles
 /// stickers, m toggles mirroring, q (or Esc) quits. Kept apart from the
 /// window so it is tested without a display.
-public struct PreviewControls: Equatable, Sendable {
+package struct PreviewControls: Equatable, Sendable {
     /// What the preview loop should do after a key.
-    public enum Action: Equatable, Sendable {
+    package enum Action: Equatable, Sendable {
         case none, capture, quit
     }
 
-    public let filterCount: Int
-    public let stickerCount: Int
+    package let filterCount: Int
+    package let stickerCount: Int
     /// Index into the filter choices now shown.
-    public private(set) var filter = 0
+    package private(set) var filter = 0
     /// Index into the sticker choices now shown.
-    public private(set) var sticker = 0
-    public private(set) var mirrored: Bool
+    package private(set) var sticker = 0
+    package private(set) var mirrored: Bool
 
-    public init(filterCount: Int, stickerCount: Int, mirrored: Bool) {
+    package init(filterCount: Int, stickerCount: Int, mirrored: Bool) {
         self.filterCount = max(1, filterCount)
         self.stickerCount = max(1, stickerCount)
         self.mirrored = mirrored
     }
 
     /// Applies `key` (a character code) and says what to do next.
-    public mutating func handle(key: Int) -> Action {
+    package mutating func handle(key: Int) -> Action {
         switch key {
         case 32: return .capture
         case 27, Int(UInt8(ascii: "q")), Int(UInt8(ascii: "Q")): return .quit

@@ -2,14 +2,14 @@ import Foundation
 
 /// Where `selfie` writes: a file named with `-o` (replaced), or a fresh
 /// timestamped name that never overwrites anything.
-public enum SelfieDestination: Equatable, Sendable {
+package enum SelfieDestination: Equatable, Sendable {
     case replace(String)
     case fresh(String)
 
     /// The destination for `-o output` (nil: the current folder; a folder: a
     /// timestamped name in it). Refuses unknown image types; whether the file
     /// is one the run reads is `RunFiles`' question.
-    public static func choose(output: String?, now: Date = Date(),
+    package static func choose(output: String?, now: Date = Date(),
                               currentFolder: String = FileManager.default.currentDirectoryPath) throws -> SelfieDestination {
         let fresh = { (folder: String) in
             SelfieDestination.fresh((folder as NSString).appendingPathComponent(SelfieOutput.defaultName(for: now)))
@@ -26,7 +26,7 @@ public enum SelfieDestination: Equatable, Sendable {
     }
 
     /// The file replaced, when `-o` named one (a fresh name overwrites nothing).
-    public var replaced: String? {
+    package var replaced: String? {
         if case .replace(let path) = self { return path }
         return nil
     }
@@ -34,7 +34,7 @@ public enum SelfieDestination: Equatable, Sendable {
     /// Writes capture number `shot` (0 for the first): a named file is
     /// replaced by the first capture and later ones get `-2`, `-3`...; a fresh
     /// name never overwrites. Returns the path written.
-    public func write(_ image: RGBAImage, quality: Int, shot: Int = 0) throws -> String {
+    package func write(_ image: RGBAImage, quality: Int, shot: Int = 0) throws -> String {
         switch self {
         case .replace(let path) where shot == 0:
             try ImageFile.write(image, to: path, quality: quality)

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Names and writes selfie pictures.
-public enum SelfieOutput {
+package enum SelfieOutput {
     /// `selfie-YYYYMMDD-HHMMSS.png` for `date`, in local time.
-    public static func defaultName(for date: Date, extension ext: String = "png") -> String {
+    package static func defaultName(for date: Date, extension ext: String = "png") -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
@@ -11,7 +11,7 @@ public enum SelfieOutput {
     }
 
     /// `path`, then `name-2.ext`, `name-3.ext`...: the names tried in turn.
-    public static func candidate(_ path: String, _ attempt: Int) -> String {
+    package static func candidate(_ path: String, _ attempt: Int) -> String {
         guard attempt > 1 else { return path }
         let ext = (path as NSString).pathExtension
         let base = ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
@@ -23,7 +23,7 @@ public enum SelfieOutput {
     /// The picture is encoded to a temporary file first and then hard-linked
     /// into place, which fails rather than replaces when the name was taken
     /// meanwhile (a rename would silently overwrite).
-    public static func writeNew(_ image: RGBAImage, to path: String, quality: Int = 92) throws -> String {
+    package static func writeNew(_ image: RGBAImage, to path: String, quality: Int = 92) throws -> String {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/." + url.deletingPathExtension().lastPathComponent

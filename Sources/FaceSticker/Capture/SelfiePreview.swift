@@ -3,20 +3,20 @@ import Dispatch
 /// The live preview of `selfie --preview`: shows the decorated picture as it
 /// comes, and on a key captures a burst, cycles filters or stickers, toggles
 /// mirroring or quits (`PreviewControls`).
-public final class SelfiePreview {
-    public let session: SelfieSession
-    public let window: PreviewWindow
+package final class SelfiePreview {
+    package let session: SelfieSession
+    package let window: PreviewWindow
     /// The filter chains f cycles through; the first is shown at start.
-    public let filterChoices: [FilterChain]
+    package let filterChoices: [FilterChain]
     /// The sticker sets s cycles through; the first is shown at start.
-    public let stickerChoices: [[Sticker]]
-    public let assignment: StickerAssignment
+    package let stickerChoices: [[Sticker]]
+    package let assignment: StickerAssignment
     /// Called with each capture, decorated as shown, and the shot it came from.
-    public var onCapture: (RGBAImage, SelfieShot) throws -> Void = { _, _ in }
+    package var onCapture: (RGBAImage, SelfieShot) throws -> Void = { _, _ in }
     /// Called with a line about what changed (filter, stickers, mirroring).
-    public var onNote: (String) -> Void = { _ in }
+    package var onNote: (String) -> Void = { _ in }
 
-    public init(session: SelfieSession, window: PreviewWindow, filterChoices: [FilterChain],
+    package init(session: SelfieSession, window: PreviewWindow, filterChoices: [FilterChain],
                 stickerChoices: [[Sticker]], assignment: StickerAssignment = .all) {
         self.session = session
         self.window = window
@@ -27,7 +27,7 @@ public final class SelfiePreview {
 
     /// The filter chains f cycles through: `given` first, then each of
     /// `extras` (filter specs) not already in it, then none.
-    public static func filterChoices(given: FilterChain, extras: [String] = ["sepia", "mono", "comic", "vignette"]) -> [FilterChain] {
+    package static func filterChoices(given: FilterChain, extras: [String] = ["sepia", "mono", "comic", "vignette"]) -> [FilterChain] {
         var choices = [given]
         for spec in extras where !given.specs.contains(where: { $0.hasPrefix(spec) }) {
             if let filter = try? FilterChain.filter(spec: spec) { choices.append(FilterChain(filters: [filter])) }
@@ -38,7 +38,7 @@ public final class SelfiePreview {
 
     /// The sticker sets s cycles through: `given` first, then each installed
     /// sticker of `library` on its own, then none.
-    public static func stickerChoices(given: [Sticker], library: StickerLibrary) -> [[Sticker]] {
+    package static func stickerChoices(given: [Sticker], library: StickerLibrary) -> [[Sticker]] {
         var choices = [given]
         for entry in library.entries where library.isInstalled(entry) && !given.contains(where: { $0.name == entry.name }) {
             if let sticker = try? library.sticker(entry) { choices.append([sticker]) }
@@ -48,7 +48,7 @@ public final class SelfiePreview {
     }
 
     /// Runs until q, a closed window, or the end of a file source; returns the number of captures.
-    public func run() throws -> Int {
+    package func run() throws -> Int {
         var controls = PreviewControls(filterCount: filterChoices.count, stickerCount: stickerChoices.count,
                                        mirrored: session.mirrored)
         try session.warmUp()

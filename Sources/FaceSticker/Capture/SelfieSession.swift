@@ -4,18 +4,18 @@ import Foundation
 /// takes a burst and keeps its best frame (`BurstChooser`), mirrored as set.
 /// Decorating (stickers, filters) and writing are the caller's: the same
 /// session serves `facesticker selfie` and its live preview.
-public final class SelfieSession {
-    public let source: FrameSource
-    public let detector: FaceDetector
-    public var options: SelfieOptions
+package final class SelfieSession {
+    package let source: FrameSource
+    package let detector: FaceDetector
+    package var options: SelfieOptions
     /// Whether frames are flipped left-right; starts from `options.mirror`.
-    public var mirrored: Bool
+    package var mirrored: Bool
     /// Called with each number of the countdown (3, 2, 1).
-    public var onCountdown: (Int) -> Void = { _ in }
+    package var onCountdown: (Int) -> Void = { _ in }
     /// Frames read from the source so far.
-    public private(set) var framesRead = 0
+    package private(set) var framesRead = 0
 
-    public init(source: FrameSource, detector: FaceDetector, options: SelfieOptions) {
+    package init(source: FrameSource, detector: FaceDetector, options: SelfieOptions) {
         self.source = source
         self.detector = detector
         self.options = options
@@ -23,21 +23,21 @@ public final class SelfieSession {
     }
 
     /// The next frame, mirrored as set; nil at the end of a file source.
-    public func nextFrame() throws -> RGBAImage? {
+    package func nextFrame() throws -> RGBAImage? {
         guard let frame = try source.nextFrame() else { return nil }
         framesRead += 1
         return mirrored ? Mirror.flipped(frame) : frame
     }
 
     /// Warm-up, countdown and burst: the whole capture.
-    public func capture() throws -> SelfieShot {
+    package func capture() throws -> SelfieShot {
         try warmUp()
         try countDown()
         return try burst()
     }
 
     /// Drops the warm-up frames, so a camera's exposure settles first.
-    public func warmUp() throws {
+    package func warmUp() throws {
         let count = options.warmUp ?? source.defaultWarmUp
         for _ in 0..<max(0, count) {
             guard try source.nextFrame() != nil else { throw ended(wanted: count) }
@@ -47,7 +47,7 @@ public final class SelfieSession {
 
     /// Counts down `options.countdown` seconds. A camera keeps being read
     /// meanwhile, so its buffers stay fresh and a stall is noticed.
-    public func countDown() throws {
+    package func countDown() throws {
         let clock = ContinuousClock()
         for second in stride(from: options.countdown, to: 0, by: -1) {
             onCountdown(second)
@@ -66,7 +66,7 @@ public final class SelfieSession {
     /// Takes up to `options.burst` frames (fewer when a file ends) and keeps the
     /// best. Only the best frame so far is held (a 4K frame is 33 MB): the best of
     /// a longer burst is always either the best so far or the newest frame.
-    public func burst() throws -> SelfieShot {
+    package func burst() throws -> SelfieShot {
         var kept: RGBAImage?
         var scores: [FrameScore] = []
         for _ in 0..<max(1, options.burst) {

@@ -5,7 +5,7 @@ import Glibc
 /// Camera controls: list, read, and set by name with read-back.
 extension V4L2Camera {
     /// The device's controls (disabled ones and class headings left out), menus filled in.
-    public func controls() throws -> [V4L2Control] {
+    package func controls() throws -> [V4L2Control] {
         try requireOpen()
         var found: [V4L2Control] = []
         var last: UInt32 = 0
@@ -32,7 +32,7 @@ extension V4L2Camera {
 
     /// The control `--set` names: its key ("exposure_time_absolute"), or a
     /// unique short form ("exposure", "zoom", "focus": the `_absolute` one wins).
-    public func control(named name: String) throws -> V4L2Control {
+    package func control(named name: String) throws -> V4L2Control {
         let all = try controls()
         let found = ControlSetting.candidates(name, in: all)
         if found.count == 1 { return found[0] }
@@ -46,7 +46,7 @@ extension V4L2Camera {
     }
 
     /// A control's current value.
-    public func value(of control: V4L2Control) throws -> Int {
+    package func value(of control: V4L2Control) throws -> Int {
         do {
             return Int(try system.getControl(fd, id: control.id))
         } catch {
@@ -56,7 +56,7 @@ extension V4L2Camera {
 
     /// Sets a control by name, checks the value first against the control's
     /// range, and reads it back, so a driver that ignores it is reported.
-    public func apply(_ setting: ControlSetting) throws -> ControlChange {
+    package func apply(_ setting: ControlSetting) throws -> ControlChange {
         try requireOpen()
         let control = try self.control(named: setting.name)
         let value = try setting.value(for: control, device: path)

@@ -9,9 +9,9 @@ import Glibc
 /// unmapped and closed.
 ///
 /// Not thread-safe: one owner drives it.
-public final class V4L2Camera {
+package final class V4L2Camera {
     /// Where the camera is in its life.
-    public enum State: Equatable, Sendable {
+    package enum State: Equatable, Sendable {
         /// Opened and queried; formats and controls can be used, no buffers held.
         case open
         /// Buffers requested, mapped and queued; the driver is streaming.
@@ -20,19 +20,19 @@ public final class V4L2Camera {
         case closed
     }
 
-    public let path: String
-    public let capability: V4L2Capability
-    public private(set) var state: State
+    package let path: String
+    package let capability: V4L2Capability
+    package private(set) var state: State
     /// The format negotiated by the last `start`.
-    public private(set) var format: V4L2PixelFormat?
+    package private(set) var format: V4L2PixelFormat?
     /// Seconds per frame the driver reported at `start`, when it did.
-    public private(set) var frameInterval: Double?
+    package private(set) var frameInterval: Double?
     /// The longest wait for one frame once frames flow.
-    public var frameTimeoutMs: Int
+    package var frameTimeoutMs: Int
     /// The longest wait for the first frame: cameras take a while to wake.
-    public var firstFrameTimeoutMs: Int
+    package var firstFrameTimeoutMs: Int
     /// Damaged frames in a row after which the camera counts as broken.
-    public var maxDamagedFrames = 30
+    package var maxDamagedFrames = 30
 
     let system: any V4L2System
     let fd: Int32
@@ -40,7 +40,7 @@ public final class V4L2Camera {
     private var framesRead = 0
 
     /// Opens `path` and checks it is a streaming video capture device.
-    public init(path: String, system: any V4L2System = V4L2(), frameTimeoutMs: Int = 3000,
+    package init(path: String, system: any V4L2System = V4L2(), frameTimeoutMs: Int = 3000,
                 firstFrameTimeoutMs: Int = 6000) throws {
         self.path = path
         self.system = system
@@ -71,7 +71,7 @@ public final class V4L2Camera {
     // MARK: - Formats
 
     /// The pixel formats the driver offers.
-    public func formats() throws -> [V4L2FormatDescription] {
+    package func formats() throws -> [V4L2FormatDescription] {
         try requireOpen()
         var found: [V4L2FormatDescription] = []
         // Bounded: a driver that never answers EINVAL must not loop us forever.
@@ -87,7 +87,7 @@ public final class V4L2Camera {
     }
 
     /// The frame sizes the driver offers for `fourcc`.
-    public func frameSizes(for fourcc: FourCC) throws -> [V4L2FrameSize] {
+    package func frameSizes(for fourcc: FourCC) throws -> [V4L2FrameSize] {
         try requireOpen()
         var found: [V4L2FrameSize] = []
         for index in 0..<256 {
@@ -111,7 +111,7 @@ public final class V4L2Camera {
     /// maps and queues `bufferCount` buffers and starts streaming. On any
     /// failure everything done so far is undone and the camera is `.open` again.
     @discardableResult
-    public func start(width: Int, height: Int, bufferCount: Int = 4) throws -> V4L2PixelFormat {
+    package func start(width: Int, height: Int, bufferCount: Int = 4) throws -> V4L2PixelFormat {
         try requireOpen()
         guard state == .open else {
             throw FaceStickerError.invalidArgument("\(path): already streaming")
@@ -146,7 +146,7 @@ public final class V4L2Camera {
     /// The next frame as RGBA. Waits at most `firstFrameTimeoutMs` for the
     /// first frame and `frameTimeoutMs` for later ones, then fails with a
     /// line saying the camera stopped delivering frames.
-    public func readFrame() throws -> RGBAImage {
+    package func readFrame() throws -> RGBAImage {
         guard state == .streaming, let format else {
             throw FaceStickerError.invalidArgument("\(path): not streaming")
         }
@@ -192,14 +192,14 @@ public final class V4L2Camera {
     }
 
     /// Stops streaming and frees the buffers; the camera stays open. Safe to call in any state.
-    public func stop() {
+    package func stop() {
         guard state == .streaming else { return }
         releaseBuffers(streaming: true)
         state = .open
     }
 
     /// Stops and closes the device. Safe to call more than once.
-    public func close() {
+    package func close() {
         guard state != .closed else { return }
         stop()
         system.close(fd)

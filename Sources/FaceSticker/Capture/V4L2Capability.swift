@@ -1,12 +1,12 @@
 /// What VIDIOC_QUERYCAP says about a device node.
-public struct V4L2Capability: Equatable, Sendable {
-    public var driver: String
-    public var card: String
-    public var busInfo: String
+package struct V4L2Capability: Equatable, Sendable {
+    package var driver: String
+    package var card: String
+    package var busInfo: String
     /// The kernel's V4L2_CAP_* bits for this node (`device_caps` when the driver gives them).
-    public var capabilities: UInt32
+    package var capabilities: UInt32
 
-    public init(driver: String, card: String, busInfo: String, capabilities: UInt32) {
+    package init(driver: String, card: String, busInfo: String, capabilities: UInt32) {
         self.driver = driver
         self.card = card
         self.busInfo = busInfo
@@ -14,17 +14,17 @@ public struct V4L2Capability: Equatable, Sendable {
     }
 
     // Kernel ABI values from linux/videodev2.h; they never change.
-    public static let videoCapture: UInt32 = 0x0000_0001
-    public static let videoOutput: UInt32 = 0x0000_0002
-    public static let videoCaptureMultiplanar: UInt32 = 0x0000_1000
-    public static let metadataCapture: UInt32 = 0x0080_0000
-    public static let streaming: UInt32 = 0x0400_0000
+    package static let videoCapture: UInt32 = 0x0000_0001
+    package static let videoOutput: UInt32 = 0x0000_0002
+    package static let videoCaptureMultiplanar: UInt32 = 0x0000_1000
+    package static let metadataCapture: UInt32 = 0x0080_0000
+    package static let streaming: UInt32 = 0x0400_0000
 
-    public var canCapture: Bool { capabilities & Self.videoCapture != 0 }
-    public var canStream: Bool { capabilities & Self.streaming != 0 }
+    package var canCapture: Bool { capabilities & Self.videoCapture != 0 }
+    package var canStream: Bool { capabilities & Self.streaming != 0 }
 
     /// Why this node cannot be a camera, in words, or nil when it can.
-    public var captureProblem: String? {
+    package var captureProblem: String? {
         if canCapture {
             return canStream ? nil : "the capture device does not support streaming I/O"
         }

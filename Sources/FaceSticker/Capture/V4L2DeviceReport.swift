@@ -1,29 +1,29 @@
 /// What `facesticker devices` says about one video device: driver, card,
 /// formats with their frame sizes, and controls with their ranges and values.
-public struct V4L2DeviceReport: Sendable {
+package struct V4L2DeviceReport: Sendable {
     /// One pixel format and the frame sizes offered for it.
-    public struct FormatEntry: Sendable {
-        public var format: V4L2FormatDescription
-        public var sizes: [V4L2FrameSize]
+    package struct FormatEntry: Sendable {
+        package var format: V4L2FormatDescription
+        package var sizes: [V4L2FrameSize]
     }
 
     /// One control and its current value (nil when it cannot be read).
-    public struct ControlEntry: Sendable {
-        public var control: V4L2Control
-        public var value: Int?
+    package struct ControlEntry: Sendable {
+        package var control: V4L2Control
+        package var value: Int?
     }
 
-    public var path: String
+    package var path: String
     /// Nil when the node could not be opened or queried.
-    public var capability: V4L2Capability?
+    package var capability: V4L2Capability?
     /// Why the node is not a usable camera, in words; nil when it is one.
-    public var problem: String?
-    public var formats: [FormatEntry] = []
-    public var controls: [ControlEntry] = []
+    package var problem: String?
+    package var formats: [FormatEntry] = []
+    package var controls: [ControlEntry] = []
 
     /// Opens and queries `path`. Never throws: a node that is not a camera, or
     /// that fails, gets its reason in `problem`.
-    public static func probe(path: String, system: any V4L2System = V4L2()) -> V4L2DeviceReport {
+    package static func probe(path: String, system: any V4L2System = V4L2()) -> V4L2DeviceReport {
         var report = V4L2DeviceReport(path: path)
         // Queried apart from V4L2Camera so that nodes it refuses still show their card and driver.
         if let fd = try? system.open(path) {
@@ -45,7 +45,7 @@ public struct V4L2DeviceReport: Sendable {
     }
 
     /// The report as text: a heading line, then indented formats and controls.
-    public var lines: [String] {
+    package var lines: [String] {
         var heading = path
         if let c = capability { heading += ": \(c.card) (driver \(c.driver), \(c.busInfo))" }
         if let problem { return [heading + ": " + problem] }

@@ -1,10 +1,10 @@
 /// One frame size a device offers for a format (VIDIOC_ENUM_FRAMESIZES).
-public enum V4L2FrameSize: Equatable, Sendable, CustomStringConvertible {
+package enum V4L2FrameSize: Equatable, Sendable, CustomStringConvertible {
     case discrete(width: Int, height: Int)
     /// Any size in the ranges, in steps (continuous when the steps are 1).
     case stepwise(minWidth: Int, maxWidth: Int, widthStep: Int, minHeight: Int, maxHeight: Int, heightStep: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .discrete(let w, let h):
             return "\(w)x\(h)"

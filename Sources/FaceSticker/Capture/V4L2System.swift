@@ -6,7 +6,7 @@
 /// frame sources, the selfie pipeline) runs without a camera. Every method
 /// that can fail throws the errno it got; "end of list" answers (EINVAL from
 /// an ENUM ioctl) are nil, not errors.
-public protocol V4L2System {
+package protocol V4L2System {
     /// Opens the node read-write, non-blocking.
     func open(_ path: String) throws(V4L2SystemError) -> Int32
     func close(_ fd: Int32)

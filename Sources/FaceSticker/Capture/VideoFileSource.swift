@@ -1,23 +1,23 @@
 /// The frames of a video file, decoded by ffmpeg (the Video module's decoder).
 /// Frames keep the file's pixel grid: a non-square sample aspect ratio is not undone.
-public final class VideoFileSource: FrameSource {
-    public let info: VideoInfo
+package final class VideoFileSource: FrameSource {
+    package let info: VideoInfo
     private var decoder: FrameDecoder?
     private var framesRead = 0
 
     /// Probes `path` and starts decoding it.
-    public init(path: String) throws {
+    package init(path: String) throws {
         info = try VideoProbe.probe(path: path)
         decoder = try FrameDecoder(info)
     }
 
     deinit { close() }
 
-    public var name: String { info.path }
-    public var isLive: Bool { false }
-    public var defaultWarmUp: Int { 0 }
+    package var name: String { info.path }
+    package var isLive: Bool { false }
+    package var defaultWarmUp: Int { 0 }
 
-    public func nextFrame() throws -> RGBAImage? {
+    package func nextFrame() throws -> RGBAImage? {
         guard let decoder else { return nil }
         if let frame = try decoder.next() {
             framesRead += 1
@@ -31,7 +31,7 @@ public final class VideoFileSource: FrameSource {
         return nil
     }
 
-    public func close() {
+    package func close() {
         guard let decoder else { return }
         decoder.cancel()
         _ = decoder.finish()

@@ -8,10 +8,10 @@ import Foundation
 /// puts the art's corners on whole pixels, copies the art's pixels exactly.
 /// The art's border is antialiased by the share of each pixel it covers.
 /// Only pixels the art's visible part can reach (clipped to the image) are visited.
-public enum Compositor {
+package enum Compositor {
     /// Draws straight-alpha `art` (prepared on the fly: prefer the
     /// `StickerArt` overload when drawing the same art again).
-    public static func draw(_ art: RGBAImage, at placement: StickerPlacement, onto image: inout RGBAImage) {
+    package static func draw(_ art: RGBAImage, at placement: StickerPlacement, onto image: inout RGBAImage) {
         draw(StickerArt(art), at: placement, onto: &image)
     }
 
@@ -19,7 +19,7 @@ public enum Compositor {
     /// size is `placement.size` and it is turned `placement.angle` degrees
     /// clockwise. Parts outside the image are clipped; degenerate placements
     /// (under a thousandth of a pixel, non-finite) draw nothing.
-    public static func draw(_ art: StickerArt, at placement: StickerPlacement, onto image: inout RGBAImage) {
+    package static func draw(_ art: StickerArt, at placement: StickerPlacement, onto image: inout RGBAImage) {
         let width = image.width, height = image.height
         image.pixels.withUnsafeMutableBufferPointer { pixels in
             forEachPixel(of: art, at: placement, width: width, height: height) { x, y, source in
@@ -77,7 +77,7 @@ public enum Compositor {
     }
 
     /// The axis-aligned box the placed art covers.
-    public static func bounds(of placement: StickerPlacement) -> Rect {
+    package static func bounds(of placement: StickerPlacement) -> Rect {
         let (cosine, sine) = rotation(placement.angle)
         let halfWidth = abs(cosine) * placement.size.width / 2 + abs(sine) * placement.size.height / 2
         let halfHeight = abs(sine) * placement.size.width / 2 + abs(cosine) * placement.size.height / 2

@@ -1,7 +1,7 @@
 /// What `--debug` adds to a frame: each face's box and score, its landmarks
 /// (hollow when estimated from the box) and the outline of every sticker placed.
-public enum DebugOverlay {
-    public static func draw(faces: [Face], placements: [StickerPlacement], onto image: inout RGBAImage) {
+package enum DebugOverlay {
+    package static func draw(faces: [Face], placements: [StickerPlacement], onto image: inout RGBAImage) {
         var canvas = Canvas(image: image)
         let thickness = max(1, Double(min(image.width, image.height)) / 400)
         let textScale = max(1, min(image.width, image.height) / 250)

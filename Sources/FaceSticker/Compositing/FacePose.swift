@@ -3,23 +3,23 @@ import Foundation
 /// A face as stickers see it: its landmarks (measured, or estimated from the
 /// box for detectors without them), which way is across and up the face, and
 /// how big it is.
-public struct FacePose: Hashable, Sendable {
+package struct FacePose: Hashable, Sendable {
     /// The detector's landmarks, or ones estimated from the box.
-    public let landmarks: Landmarks
+    package let landmarks: Landmarks
     /// False when `landmarks` were estimated from the box (Haar).
-    public let isMeasured: Bool
-    public let box: Rect
+    package let isMeasured: Bool
+    package let box: Rect
     /// Unit vector along the eye line, from the subject's right eye to the left eye.
-    public let across: Point
+    package let across: Point
     /// Unit vector down the face, from the eyes toward the mouth.
-    public let down: Point
+    package let down: Point
     /// The eye line's angle in degrees, clockwise (image y points down): the head's roll.
-    public let angle: Double
+    package let angle: Double
     /// The eye distance used for sizing: never under 0.3 box widths, so a face
     /// turned aside does not shrink its stickers to nothing.
-    public let eyeDistance: Double
+    package let eyeDistance: Double
 
-    public init(face: Face) {
+    package init(face: Face) {
         box = face.box
         var points = face.landmarks
         if let measured = points, !Self.usable(measured) { points = nil }
@@ -39,7 +39,7 @@ public struct FacePose: Hashable, Sendable {
     }
 
     /// Where `anchor` is on this face.
-    public func point(_ anchor: StickerAnchor) -> Point {
+    package func point(_ anchor: StickerAnchor) -> Point {
         let eyes = landmarks.eyeCenter
         switch anchor {
         case .eyes: return eyes
@@ -52,7 +52,7 @@ public struct FacePose: Hashable, Sendable {
     }
 
     /// The length `measure` names on this face, in pixels.
-    public func length(_ measure: StickerMeasure) -> Double {
+    package func length(_ measure: StickerMeasure) -> Double {
         switch measure {
         case .eyeDistance: return eyeDistance
         case .faceWidth: return box.width > 0 ? box.width : 2.2 * eyeDistance
@@ -61,7 +61,7 @@ public struct FacePose: Hashable, Sendable {
 
     /// Landmarks where an upright frontal face's usually are in its box, for
     /// detectors that give none (measured on Haar boxes against YuNet's landmarks).
-    public static func estimatedLandmarks(in box: Rect) -> Landmarks {
+    package static func estimatedLandmarks(in box: Rect) -> Landmarks {
         func at(_ fx: Double, _ fy: Double) -> Point { Point(x: box.x + fx * box.width, y: box.y + fy * box.height) }
         return Landmarks(rightEye: at(0.29, 0.40), leftEye: at(0.71, 0.40), noseTip: at(0.5, 0.62),
                          rightMouth: at(0.33, 0.80), leftMouth: at(0.67, 0.80))

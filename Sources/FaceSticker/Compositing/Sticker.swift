@@ -1,23 +1,23 @@
 /// A sticker ready to draw: its layers' art loaded and prepared, drawn in order.
-public struct Sticker: Sendable {
+package struct Sticker: Sendable {
     /// Layers one sticker may have: more is no face decoration, and each costs drawing time per face.
-    public static let maxLayers = 16
+    package static let maxLayers = 16
     /// The longest side sticker art may have, in pixels. Art is drawn at face size (a
     /// face fills at most a picture's height), so 4096 is sharp on any photo up to 8K;
     /// prepared, such art takes about 340 MB (premultiplied floats and halved copies).
-    public static let maxArtSide = 4096
+    package static let maxArtSide = 4096
 
     /// The manifest name, or the PNG path it was loaded from.
-    public var name: String
-    public var layers: [StickerLayer]
+    package var name: String
+    package var layers: [StickerLayer]
 
-    public init(name: String, layers: [StickerLayer]) {
+    package init(name: String, layers: [StickerLayer]) {
         self.name = name
         self.layers = layers
     }
 
     /// A one-layer sticker from straight-alpha art.
-    public init(name: String, art: RGBAImage, fit: StickerFit) {
+    package init(name: String, art: RGBAImage, fit: StickerFit) {
         self.init(name: name, layers: [StickerLayer(art: StickerArt(art), fit: fit)])
     }
 }

@@ -1,6 +1,6 @@
 /// The point of a face a sticker layer is placed at. The names are the
 /// manifest's spellings.
-public enum StickerAnchor: String, CaseIterable, Hashable, Sendable {
+package enum StickerAnchor: String, CaseIterable, Hashable, Sendable {
     /// The midpoint of the eyes, on the eye line: glasses.
     case eyes
     /// The brow between the eyes, a third of the eye distance above the eye line.
@@ -16,7 +16,7 @@ public enum StickerAnchor: String, CaseIterable, Hashable, Sendable {
     case face
 
     /// What `facesticker stickers` prints.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .eyes: return "eye line"
         case .betweenEyes: return "between the eyes"

@@ -3,7 +3,7 @@
 /// source pixel instead of skipping most. Premultiplying before any filtering
 /// is what keeps transparent pixels' colour out of soft edges (no dark fringes).
 /// Prepare once and draw many times: preparing is the costly part.
-public struct StickerArt: Sendable {
+package struct StickerArt: Sendable {
     /// One copy of the art: premultiplied R, G, B, A per pixel, rows packed.
     struct Level: Sendable {
         let width: Int
@@ -37,13 +37,13 @@ public struct StickerArt: Sendable {
     }
 
     /// The full-size art's size in pixels.
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// Full size first, each next one half the previous (rounded down).
     let levels: [Level]
 
     /// Prepares straight-alpha art.
-    public init(_ image: RGBAImage) {
+    package init(_ image: RGBAImage) {
         width = image.width
         height = image.height
         var levels = [Self.premultiplied(image)]
@@ -54,7 +54,7 @@ public struct StickerArt: Sendable {
     }
 
     /// Width over height (1 for empty art).
-    public var aspectRatio: Double {
+    package var aspectRatio: Double {
         width > 0 && height > 0 ? Double(width) / Double(height) : 1
     }
 

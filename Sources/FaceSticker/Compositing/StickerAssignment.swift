@@ -1,5 +1,5 @@
 /// Which of several stickers each face gets.
-public enum StickerAssignment: String, CaseIterable, Hashable, Sendable {
+package enum StickerAssignment: String, CaseIterable, Hashable, Sendable {
     /// Every face gets every sticker, drawn in order (layers).
     case all
     /// Faces, taken left to right, get the stickers in turn: the first face

@@ -1,20 +1,20 @@
 /// Where stickers go on faces: each layer's anchor follows the landmarks
 /// (estimated from the box without them), its width a face measure, its
 /// angle the eye line; the art's aspect ratio is kept.
-public enum StickerLayout {
+package enum StickerLayout {
     /// Where `layer` goes on `face`.
-    public static func placement(of layer: StickerLayer, on face: Face) -> StickerPlacement {
+    package static func placement(of layer: StickerLayer, on face: Face) -> StickerPlacement {
         placement(of: layer, on: FacePose(face: face))
     }
 
     /// Where each of `sticker`'s layers goes on `face`, in drawing order.
-    public static func placements(of sticker: Sticker, on face: Face) -> [StickerPlacement] {
+    package static func placements(of sticker: Sticker, on face: Face) -> [StickerPlacement] {
         let pose = FacePose(face: face)
         return sticker.layers.map { placement(of: $0, on: pose) }
     }
 
     /// Where `layer` goes on a face already posed.
-    public static func placement(of layer: StickerLayer, on pose: FacePose) -> StickerPlacement {
+    package static func placement(of layer: StickerLayer, on pose: FacePose) -> StickerPlacement {
         let fit = layer.fit
         let unit = pose.length(fit.measure)
         let width = fit.size * unit

@@ -2,22 +2,22 @@ import Foundation
 
 /// The stickers a user can name: those of the installed manifest, plus any
 /// PNG (or JPEG) file, which gets `StickerFit.plainPicture`.
-public struct StickerLibrary: Sendable {
+package struct StickerLibrary: Sendable {
     /// Nil when no manifest is installed: only picture paths then work.
-    public let manifest: StickerManifest?
+    package let manifest: StickerManifest?
 
-    public init(manifest: StickerManifest?) {
+    package init(manifest: StickerManifest?) {
         self.manifest = manifest
     }
 
     /// The library of the manifest at `path`.
-    public static func load(manifestPath path: String) throws -> StickerLibrary {
+    package static func load(manifestPath path: String) throws -> StickerLibrary {
         StickerLibrary(manifest: try StickerManifest.load(path: path))
     }
 
     /// The installed library: `stickers.json` in the first of `searchPaths`
     /// that has one; an empty library when none has.
-    public static func installed() throws -> StickerLibrary {
+    package static func installed() throws -> StickerLibrary {
         let file = searchPaths.map { $0 + "/stickers.json" }.first { FileManager.default.fileExists(atPath: $0) }
         guard let file else { return StickerLibrary(manifest: nil) }
         return try load(manifestPath: file)
@@ -27,7 +27,7 @@ public struct StickerLibrary: Sendable {
     /// the `stickers/` folder of the checkout the binary was built in,
     /// `PREFIX/share/facesticker/stickers` for a binary installed in `PREFIX/bin`,
     /// `/usr/local/share/facesticker/stickers`.
-    public static var searchPaths: [String] {
+    package static var searchPaths: [String] {
         var paths: [String] = []
         if let env = ProcessInfo.processInfo.environment["FACESTICKER_STICKERS"], !env.isEmpty { paths.append(env) }
         if let tree = ModelStore.sourceTree() { paths.append(tree + "/stickers") }
@@ -37,16 +37,16 @@ public struct StickerLibrary: Sendable {
     }
 
     /// The manifest's entries (none without a manifest).
-    public var entries: [StickerEntry] { manifest?.entries ?? [] }
+    package var entries: [StickerEntry] { manifest?.entries ?? [] }
 
     /// Whether every picture of `entry` is on disk.
-    public func isInstalled(_ entry: StickerEntry) -> Bool {
+    package func isInstalled(_ entry: StickerEntry) -> Bool {
         guard let manifest else { return false }
         return entry.layers.allSatisfy { FileManager.default.isReadableFile(atPath: manifest.artPath($0)) }
     }
 
     /// The sticker `nameOrPath` names: a manifest entry, else a picture file.
-    public func sticker(named nameOrPath: String) throws -> Sticker {
+    package func sticker(named nameOrPath: String) throws -> Sticker {
         var cache = ArtCache()
         return try sticker(named: nameOrPath, cache: &cache)
     }
@@ -68,7 +68,7 @@ public struct StickerLibrary: Sendable {
 
     /// The files the sticker `nameOrPath` reads (its manifest and art, or the
     /// picture itself), with their roles, so no output can overwrite one.
-    public func files(of nameOrPath: String) -> [RunFiles.Entry] {
+    package func files(of nameOrPath: String) -> [RunFiles.Entry] {
         if let manifest, let entry = manifest.entry(named: nameOrPath) {
             return [RunFiles.Entry(role: "the sticker manifest", path: manifest.path)]
                 + entry.layers.map { RunFiles.Entry(role: "the art of sticker \(entry.name)", path: manifest.artPath($0)) }
@@ -78,19 +78,19 @@ public struct StickerLibrary: Sendable {
 
     /// The stickers `names` name, each picture decoded and prepared once
     /// however many layers and stickers use it (they share one `StickerArt`).
-    public func stickers(named names: [String]) throws -> [Sticker] {
+    package func stickers(named names: [String]) throws -> [Sticker] {
         var cache = ArtCache()
         return try names.map { try sticker(named: $0, cache: &cache) }
     }
 
     /// Loads `entry`'s pictures.
-    public func sticker(_ entry: StickerEntry) throws -> Sticker {
+    package func sticker(_ entry: StickerEntry) throws -> Sticker {
         var cache = ArtCache()
         return try sticker(entry, cache: &cache)
     }
 
     /// A picture file as a one-layer sticker covering the face.
-    public static func sticker(picture path: String) throws -> Sticker {
+    package static func sticker(picture path: String) throws -> Sticker {
         var cache = ArtCache()
         return try sticker(picture: path, cache: &cache)
     }

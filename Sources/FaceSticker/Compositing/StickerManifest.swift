@@ -15,15 +15,15 @@ import Foundation
 /// `offset` (in measures: x toward the subject's left eye, y down the face)
 /// to `[0, 0]`, `rotates` to true. Unknown keys are refused so a typo is not
 /// silently ignored; every error names the file and the key.
-public struct StickerManifest: Hashable, Sendable {
+package struct StickerManifest: Hashable, Sendable {
     /// The file it was read from; art paths are relative to its folder.
-    public let path: String
+    package let path: String
     /// Attribution lines for the art, printed wherever stickers are listed.
-    public let credits: [String]
-    public let entries: [StickerEntry]
+    package let credits: [String]
+    package let entries: [StickerEntry]
 
     /// Reads and checks the manifest at `path`.
-    public static func load(path: String) throws -> StickerManifest {
+    package static func load(path: String) throws -> StickerManifest {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FaceStickerError.fileNotFound(path: path)
         }
@@ -31,7 +31,7 @@ public struct StickerManifest: Hashable, Sendable {
     }
 
     /// Checks manifest JSON; `path` names it in errors and anchors its art paths.
-    public static func decode(_ data: Data, path: String) throws -> StickerManifest {
+    package static func decode(_ data: Data, path: String) throws -> StickerManifest {
         let file: File
         do {
             file = try JSONDecoder().decode(File.self, from: data)
@@ -51,12 +51,12 @@ public struct StickerManifest: Hashable, Sendable {
     }
 
     /// The entry called `name`, if any.
-    public func entry(named name: String) -> StickerEntry? {
+    package func entry(named name: String) -> StickerEntry? {
         entries.first { $0.name == name }
     }
 
     /// Where a layer's picture is: relative paths start at the manifest's folder.
-    public func artPath(_ layer: StickerLayerSpec) -> String {
+    package func artPath(_ layer: StickerLayerSpec) -> String {
         if layer.art.hasPrefix("/") { return layer.art }
         return URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(layer.art).path
     }

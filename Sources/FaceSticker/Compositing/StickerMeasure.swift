@@ -1,6 +1,6 @@
 /// The length of a face a sticker layer's width is a multiple of. The names
 /// are the manifest's spellings.
-public enum StickerMeasure: String, CaseIterable, Hashable, Sendable {
+package enum StickerMeasure: String, CaseIterable, Hashable, Sendable {
     /// Between the eye centres: follows the face closely, shrinks when it turns aside.
     case eyeDistance = "eye-distance"
     /// The detector's box width: steadier, but each detector draws boxes a little differently.

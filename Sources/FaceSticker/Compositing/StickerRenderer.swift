@@ -1,14 +1,14 @@
 /// Renders one frame the way `photo`, `video` and `selfie` all do: colour
 /// filters over the whole frame, then each face's stickers, then (when asked)
 /// the debug overlay. The faces must be in the frame's pixel coordinates.
-public struct StickerRenderer: Sendable {
-    public var stickers: [Sticker]
-    public var assignment: StickerAssignment
-    public var filters: FilterChain
+package struct StickerRenderer: Sendable {
+    package var stickers: [Sticker]
+    package var assignment: StickerAssignment
+    package var filters: FilterChain
     /// Also draw boxes, scores, landmarks and sticker outlines.
-    public var debug: Bool
+    package var debug: Bool
 
-    public init(stickers: [Sticker], assignment: StickerAssignment = .all,
+    package init(stickers: [Sticker], assignment: StickerAssignment = .all,
                 filters: FilterChain = FilterChain(filters: []), debug: Bool = false) {
         self.stickers = stickers
         self.assignment = assignment
@@ -17,7 +17,7 @@ public struct StickerRenderer: Sendable {
     }
 
     /// The stickers each face gets, in the order of `faces`.
-    public func stickers(for faces: [Face]) -> [[Sticker]] {
+    package func stickers(for faces: [Face]) -> [[Sticker]] {
         guard !stickers.isEmpty else { return faces.map { _ in [] } }
         switch assignment {
         case .all:
@@ -32,7 +32,7 @@ public struct StickerRenderer: Sendable {
     }
 
     /// Filters `frame` and draws the stickers (and debug overlay) on it.
-    public func render(_ frame: inout RGBAImage, faces: [Face]) {
+    package func render(_ frame: inout RGBAImage, faces: [Face]) {
         if !filters.isEmpty { filters.apply(to: &frame) }
         var placements: [StickerPlacement] = []
         for (face, faceStickers) in zip(faces, stickers(for: faces)) {

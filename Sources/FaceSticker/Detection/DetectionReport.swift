@@ -1,12 +1,12 @@
 /// What `facesticker detect` prints for one image: plain lines or one JSON object.
-public struct DetectionReport: Sendable {
-    public var path: String
-    public var detector: DetectorKind
-    public var width: Int
-    public var height: Int
-    public var faces: [Face]
+package struct DetectionReport: Sendable {
+    package var path: String
+    package var detector: DetectorKind
+    package var width: Int
+    package var height: Int
+    package var faces: [Face]
 
-    public init(path: String, detector: DetectorKind, width: Int, height: Int, faces: [Face]) {
+    package init(path: String, detector: DetectorKind, width: Int, height: Int, faces: [Face]) {
         self.path = path
         self.detector = detector
         self.width = width
@@ -15,7 +15,7 @@ public struct DetectionReport: Sendable {
     }
 
     /// One `path x y w h score` line per face.
-    public var lines: [String] {
+    package var lines: [String] {
         faces.map { face in
             let b = face.box
             return [path, JSONText.number(b.x, digits: 1), JSONText.number(b.y, digits: 1),
@@ -25,7 +25,7 @@ public struct DetectionReport: Sendable {
     }
 
     /// `{"path", "detector", "width", "height", "faces": [{"box", "score", "landmarks"}]}` on one line.
-    public var json: String {
+    package var json: String {
         let faceObjects = faces.map { face -> String in
             let b = face.box
             let box = [b.x, b.y, b.width, b.height].map { JSONText.number($0, digits: 1) }.joined(separator: ", ")

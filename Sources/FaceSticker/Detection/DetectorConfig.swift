@@ -7,14 +7,14 @@ import Foundation
 /// (numbers, or names for choices), and `tuning`, free-form notes. Missing keys
 /// keep their defaults; unknown keys are refused, so a typo is not silently
 /// ignored. Every error names the file, the key and the problem.
-public enum DetectorConfig {
+package enum DetectorConfig {
     /// Settings from the file at `path`.
-    public static func load(path: String) throws -> DetectorSettings {
+    package static func load(path: String) throws -> DetectorSettings {
         try decode(try InputFile.contents(of: path, role: "config"), source: path)
     }
 
     /// Settings from JSON bytes; `source` names them in errors.
-    public static func decode(_ data: Data, source: String) throws -> DetectorSettings {
+    package static func decode(_ data: Data, source: String) throws -> DetectorSettings {
         let object: [String: JSONValue]
         do {
             guard case .object(let o) = try JSONDecoder().decode(JSONValue.self, from: data) else {
@@ -71,14 +71,14 @@ public enum DetectorConfig {
     }
 
     /// A note `tune` leaves in the file: text or a number.
-    public enum Note: Sendable, Equatable {
+    package enum Note: Sendable, Equatable {
         case text(String)
         case number(Double)
     }
 
     /// The settings as config-file JSON: keys sorted, numbers as numbers,
     /// choices by name, the model path only when set, then the notes.
-    public static func encode(_ settings: DetectorSettings, notes: [String: Note] = [:]) -> Data {
+    package static func encode(_ settings: DetectorSettings, notes: [String: Note] = [:]) -> Data {
         var fields = [("detector", JSONText.string(settings.kind.rawValue))]
         if let model = settings.model { fields.append(("model", JSONText.string(model))) }
         for parameter in DetectorParameter.allCases {

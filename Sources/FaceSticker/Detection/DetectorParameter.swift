@@ -5,12 +5,12 @@ import Foundation
 /// the help text. The config file (`DetectorConfig`), the CLI options and
 /// their help, validation and `tune`'s grids are all driven by this table;
 /// adding a parameter is one case and one `spec` line, plus its use.
-public enum DetectorParameter: String, CaseIterable, Sendable {
+package enum DetectorParameter: String, CaseIterable, Sendable {
     case inputSize, maxUpscale, scoreThreshold, nmsThreshold, topK, scaleFactor, minNeighbors, minSize, maxSize
     case verifier, verifyBelow, verifierScore, rotations
 
     /// What a parameter holds.
-    public enum Value: Equatable, Sendable {
+    package enum Value: Equatable, Sendable {
         case whole
         case number
         /// One of these names, stored as its index.
@@ -18,23 +18,23 @@ public enum DetectorParameter: String, CaseIterable, Sendable {
     }
 
     /// A parameter's description.
-    public struct Spec: Sendable {
-        public let value: Value
+    package struct Spec: Sendable {
+        package let value: Value
         /// Accepted values (for a choice: its indices).
-        public let range: ClosedRange<Double>
+        package let range: ClosedRange<Double>
         /// The default, and the detectors whose default differs from it.
-        public let defaultValue: Double
-        public let defaultFor: [DetectorKind: Double]
+        package let defaultValue: Double
+        package let defaultFor: [DetectorKind: Double]
         /// The detectors that use it (empty: every detector).
-        public let detectors: Set<DetectorKind>
+        package let detectors: Set<DetectorKind>
         /// Whether `tune` replays it from cached detections (otherwise each value runs the networks again).
-        public let replayable: Bool
+        package let replayable: Bool
         /// `PX`, `T`, ... in help; the help line.
-        public let placeholder: String
-        public let help: String
+        package let placeholder: String
+        package let help: String
     }
 
-    public var spec: Spec {
+    package var spec: Spec {
         let dnn: Set<DetectorKind> = [.yunet, .centerface]
         switch self {
         case .inputSize: return Spec(value: .whole, range: 0...16384, defaultValue: 640, defaultFor: [.haar: 1024],
@@ -74,31 +74,31 @@ public enum DetectorParameter: String, CaseIterable, Sendable {
     }
 
     /// The config-file key (`scoreThreshold`).
-    public var key: String { rawValue }
+    package var key: String { rawValue }
 
     /// The CLI option (`--score-threshold`).
-    public var flag: String {
+    package var flag: String {
         "--" + rawValue.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
     }
 
     /// The default for `kind`.
-    public func defaultValue(for kind: DetectorKind) -> Double { spec.defaultFor[kind] ?? spec.defaultValue }
+    package func defaultValue(for kind: DetectorKind) -> Double { spec.defaultFor[kind] ?? spec.defaultValue }
 
     /// Whether `kind` uses this parameter.
-    public func applies(to kind: DetectorKind) -> Bool { spec.detectors.isEmpty || spec.detectors.contains(kind) }
+    package func applies(to kind: DetectorKind) -> Bool { spec.detectors.isEmpty || spec.detectors.contains(kind) }
 
     /// Whether values must be whole numbers (choices count as whole).
-    public var isWhole: Bool { spec.value != .number }
+    package var isWhole: Bool { spec.value != .number }
 
     /// Accepts the config key (`scoreThreshold`) or the CLI spelling (`score-threshold`), in any case.
-    public init?(name: String) {
+    package init?(name: String) {
         let key = name.lowercased().filter { $0 != "-" && $0 != "_" }
         guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == key }) else { return nil }
         self = match
     }
 
     /// Checks `value`; the error says why, for the caller to put after the key or flag.
-    public func check(_ value: Double) -> String? {
+    package func check(_ value: Double) -> String? {
         let s = spec
         guard value.isFinite else { return "must be a finite number" }
         if case .choice(let names) = s.value {
@@ -113,7 +113,7 @@ public enum DetectorParameter: String, CaseIterable, Sendable {
     }
 
     /// Parses the value as typed on the command line or in a grid (a number, or a choice's name).
-    public func parse(_ text: String) -> Result<Double, FaceStickerError> {
+    package func parse(_ text: String) -> Result<Double, FaceStickerError> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var value: Double
         if case .choice(let names) = spec.value {
@@ -132,13 +132,13 @@ public enum DetectorParameter: String, CaseIterable, Sendable {
     }
 
     /// The value as the config file and help show it: a whole number, a number, or a choice's name.
-    public func describe(_ value: Double) -> String {
+    package func describe(_ value: Double) -> String {
         if case .choice(let names) = spec.value, let i = Int(exactly: value), names.indices.contains(i) { return names[i] }
         return JSONText.number(value, digits: 6)
     }
 
     /// One help line per parameter, ranges and defaults included.
-    public static var helpLines: [String] {
+    package static var helpLines: [String] {
         allCases.map { p in
             let s = p.spec
             let left = "  \(p.flag) \(s.placeholder)"

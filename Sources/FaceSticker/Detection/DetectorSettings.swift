@@ -1,36 +1,38 @@
 /// Everything that configures face finding: the detector, its model and the
 /// value of every `DetectorParameter`. This is the shape of the `--config`
 /// JSON file that `tune` writes and every detecting command reads.
-public struct DetectorSettings: Equatable, Sendable {
-    public var kind: DetectorKind
+package struct DetectorSettings: Equatable, Sendable {
+    package var kind: DetectorKind
     /// Model or cascade file; nil: the installed default for `kind`.
-    public var model: String?
+    package var model: String?
+    /// The verifier's model file; nil: the installed default for `verifier`.
+    package var verifierModel: String?
     /// Every parameter's value, defaults included.
     private var values: [DetectorParameter: Double]
 
     /// The defaults for `kind` (see `DetectorParameter.spec` and the README).
-    public static func defaults(for kind: DetectorKind) -> DetectorSettings {
-        DetectorSettings(kind: kind, model: nil,
+    package static func defaults(for kind: DetectorKind) -> DetectorSettings {
+        DetectorSettings(kind: kind, model: nil, verifierModel: nil,
                          values: Dictionary(uniqueKeysWithValues: DetectorParameter.allCases.map { ($0, $0.defaultValue(for: kind)) }))
     }
 
     /// The defaults for `kind` when detecting for `use`: video keeps to upright
     /// faces (`--rotations auto` finds a sideways video's), so each frame's faces
     /// depend on that frame alone and the same video always gives the same output.
-    public static func defaults(for kind: DetectorKind, use: ModelStore.Use) -> DetectorSettings {
+    package static func defaults(for kind: DetectorKind, use: ModelStore.Use) -> DetectorSettings {
         var settings = defaults(for: kind)
         if use == .video { settings.rotations = .none }
         return settings
     }
 
     /// The value of `parameter`.
-    public subscript(parameter: DetectorParameter) -> Double {
+    package subscript(parameter: DetectorParameter) -> Double {
         get { values[parameter] ?? parameter.defaultValue(for: kind) }
         set { values[parameter] = newValue }
     }
 
     /// Checks every parameter; the error names the key as the config file spells it.
-    public func validate(source: String = "settings") throws {
+    package func validate(source: String = "settings") throws {
         for parameter in DetectorParameter.allCases {
             if let problem = parameter.check(self[parameter]) {
                 throw FaceStickerError.badValue(path: source, key: parameter.key, reason: problem)
@@ -43,21 +45,21 @@ public struct DetectorSettings: Equatable, Sendable {
     }
 
     // Typed views of the table's values, for the code that uses them.
-    public var inputSize: Int { get { whole(.inputSize) } set { self[.inputSize] = Double(newValue) } }
-    public var maxUpscale: Double { get { self[.maxUpscale] } set { self[.maxUpscale] = newValue } }
-    public var scoreThreshold: Double { get { self[.scoreThreshold] } set { self[.scoreThreshold] = newValue } }
-    public var nmsThreshold: Double { get { self[.nmsThreshold] } set { self[.nmsThreshold] = newValue } }
-    public var topK: Int { get { whole(.topK) } set { self[.topK] = Double(newValue) } }
-    public var scaleFactor: Double { get { self[.scaleFactor] } set { self[.scaleFactor] = newValue } }
-    public var minNeighbors: Int { get { whole(.minNeighbors) } set { self[.minNeighbors] = Double(newValue) } }
-    public var minSize: Int { get { whole(.minSize) } set { self[.minSize] = Double(newValue) } }
-    public var maxSize: Int { get { whole(.maxSize) } set { self[.maxSize] = Double(newValue) } }
-    public var verifier: Verifier {
+    package var inputSize: Int { get { whole(.inputSize) } set { self[.inputSize] = Double(newValue) } }
+    package var maxUpscale: Double { get { self[.maxUpscale] } set { self[.maxUpscale] = newValue } }
+    package var scoreThreshold: Double { get { self[.scoreThreshold] } set { self[.scoreThreshold] = newValue } }
+    package var nmsThreshold: Double { get { self[.nmsThreshold] } set { self[.nmsThreshold] = newValue } }
+    package var topK: Int { get { whole(.topK) } set { self[.topK] = Double(newValue) } }
+    package var scaleFactor: Double { get { self[.scaleFactor] } set { self[.scaleFactor] = newValue } }
+    package var minNeighbors: Int { get { whole(.minNeighbors) } set { self[.minNeighbors] = Double(newValue) } }
+    package var minSize: Int { get { whole(.minSize) } set { self[.minSize] = Double(newValue) } }
+    package var maxSize: Int { get { whole(.maxSize) } set { self[.maxSize] = Double(newValue) } }
+    package var verifier: Verifier {
         get { Verifier(index: whole(.verifier)) } set { self[.verifier] = Double(newValue.index) }
     }
-    public var verifyBelow: Double { get { self[.verifyBelow] } set { self[.verifyBelow] = newValue } }
-    public var verifierScore: Double { get { self[.verifierScore] } set { self[.verifierScore] = newValue } }
-    public var rotations: RotationPolicy {
+    package var verifyBelow: Double { get { self[.verifyBelow] } set { self[.verifyBelow] = newValue } }
+    package var verifierScore: Double { get { self[.verifierScore] } set { self[.verifierScore] = newValue } }
+    package var rotations: RotationPolicy {
         get { RotationPolicy(index: whole(.rotations)) } set { self[.rotations] = Double(newValue.index) }
     }
 
@@ -66,4 +68,14 @@ public struct DetectorSettings: Equatable, Sendable {
         let v = self[parameter]
         return v.isFinite ? Int(max(min(v.rounded(), 1e9), -1e9)) : 0
     }
+}
+
+/// The detectors FaceSticker can run.
+package enum DetectorKind: String, CaseIterable, Codable, Sendable {
+    case haar
+    case yunet
+    case centerface
+
+    /// Whether faces from this detector carry the five landmarks.
+    package var hasLandmarks: Bool { self != .haar }
 }

@@ -13,14 +13,14 @@
 /// and `auto` also tries the turned passes when a face was found turned.
 ///
 /// Not safe to use from two threads at once (it owns native detectors).
-public final class FaceFinder: FaceDetector {
-    public let settings: DetectorSettings
-    public var kind: DetectorKind { settings.kind }
+package final class FaceFinder: FaceDetector {
+    package let settings: DetectorSettings
+    package var kind: DetectorKind { settings.kind }
     private let detector: OpenCVDetector
     private let verifier: FaceVerifier?
 
     /// Loads the models `settings` names (or the installed defaults).
-    public init(settings: DetectorSettings) throws {
+    package init(settings: DetectorSettings) throws {
         try settings.validate()
         var primary = settings
         primary.minSize = 0 // applied here, in image pixels, after mapping back
@@ -28,11 +28,11 @@ public final class FaceFinder: FaceDetector {
         var resolved = settings
         resolved.model = detector.settings.model
         self.settings = resolved
-        verifier = try FaceVerifier(settings.verifier)
+        verifier = try FaceVerifier(settings.verifier, model: settings.verifierModel)
     }
 
     /// The faces in `image`, best first, in its pixels.
-    public func detect(in image: RGBAImage) throws -> [Face] {
+    package func detect(in image: RGBAImage) throws -> [Face] {
         guard image.width > 0, image.height > 0 else { return [] }
         let size = Self.inputSize(width: image.width, height: image.height, longestSide: settings.inputSize,
                                   maxUpscale: settings.maxUpscale)
@@ -160,7 +160,7 @@ public final class FaceFinder: FaceDetector {
     /// The one resize rule: the size of the copy a detector with longest side
     /// `longestSide` runs on (each side rounded separately; 0: full size). A
     /// smaller image is enlarged towards it by at most `maxUpscale` (1: never).
-    public static func inputSize(width: Int, height: Int, longestSide: Int,
+    package static func inputSize(width: Int, height: Int, longestSide: Int,
                                  maxUpscale: Double = 1) -> (width: Int, height: Int) {
         let longest = max(width, height)
         guard longestSide > 0, longest > 0, longest != longestSide else { return (width, height) }
@@ -171,16 +171,16 @@ public final class FaceFinder: FaceDetector {
     }
 
     /// OpenCV's thread use inside each detection; see `OpenCVDetector.setThreadsPerDetection`.
-    public static func setThreadsPerDetection(_ count: Int) throws { try OpenCVDetector.setThreadsPerDetection(count) }
+    package static func setThreadsPerDetection(_ count: Int) throws { try OpenCVDetector.setThreadsPerDetection(count) }
 }
 
 /// The second network `FaceFinder` asks to confirm faces it is unsure of; `none` turns verification off.
-public enum Verifier: String, CaseIterable, Sendable, NamedChoice {
+package enum Verifier: String, CaseIterable, Sendable, NamedChoice {
     case none, centerface, yunet
 }
 
 /// Which way `FaceFinder` looks for faces that are not upright in the picture.
-public enum RotationPolicy: String, CaseIterable, Sendable, NamedChoice {
+package enum RotationPolicy: String, CaseIterable, Sendable, NamedChoice {
     /// Turned passes only when the upright pass finds no face.
     case auto
     /// Upright faces only.
@@ -207,16 +207,21 @@ final class FaceVerifier {
 
     private let detector: OpenCVDetector
 
-    /// Nil for `.none`.
-    init?(_ kind: Kind) throws {
+    /// Nil for `.none`. `model`: the verifier's model file (nil: the installed default).
+    init?(_ kind: Kind, model: String? = nil) throws {
         let detectorKind: DetectorKind
         switch kind {
         case .none: return nil
         case .centerface: detectorKind = .centerface
         case .yunet: detectorKind = .yunet
         }
+        guard let model = model ?? ModelStore.defaultModel(for: detectorKind) else {
+            throw FaceStickerError.model(path: detectorKind.rawValue, reason: "the verifier's model is not installed "
+                                         + "(run `make models`, or pass --verifier none)")
+        }
         var settings = DetectorSettings.defaults(for: detectorKind)
         settings.scoreThreshold = Self.floor
+        settings.model = model
         detector = try OpenCVDetector(settings: settings)
     }
 
@@ -239,7 +244,7 @@ final class FaceVerifier {
 
 extension Face {
     /// The face with every coordinate multiplied by `x` and `y` (a copy's pixels to the image's).
-    public func scaled(x sx: Double, y sy: Double) -> Face {
+    package func scaled(x sx: Double, y sy: Double) -> Face {
         guard sx != 1 || sy != 1 else { return self }
         return Face(box: Rect(x: box.x * sx, y: box.y * sy, width: box.width * sx, height: box.height * sy),
                     score: score, landmarks: landmarks?.map { Point(x: $0.x * sx, y: $0.y * sy) })
@@ -261,4 +266,14 @@ extension NamedChoice {
     }
 
     var index: Int { Array(Self.allCases).firstIndex(of: self) ?? 0 }
+}
+
+/// Finds faces in an image. Faces come back best first, in the coordinates of
+/// the image given, however the detector scaled it internally.
+package protocol FaceDetector: AnyObject {
+    /// Which detector this is, for reports.
+    var kind: DetectorKind { get }
+    /// The settings it runs with, model path resolved.
+    var settings: DetectorSettings { get }
+    func detect(in image: RGBAImage) throws -> [Face]
 }

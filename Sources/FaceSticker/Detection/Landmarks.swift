@@ -1,12 +1,18 @@
 /// The five facial landmarks, named from the subject's point of view as
 /// YuNet orders them: the right eye is on the left of an upright, unmirrored image.
 public struct Landmarks: Hashable, Sendable {
+    /// The subject's right eye (on the left of an unmirrored picture).
     public var rightEye: Point
+    /// The subject's left eye.
     public var leftEye: Point
+    /// The tip of the nose.
     public var noseTip: Point
+    /// The right corner of the subject's mouth.
     public var rightMouth: Point
+    /// The left corner of the subject's mouth.
     public var leftMouth: Point
 
+    /// The five points, in image pixels.
     public init(rightEye: Point, leftEye: Point, noseTip: Point, rightMouth: Point, leftMouth: Point) {
         self.rightEye = rightEye
         self.leftEye = leftEye
@@ -25,8 +31,11 @@ public struct Landmarks: Hashable, Sendable {
                   rightMouth: points[3], leftMouth: points[4])
     }
 
+    /// Halfway between the eyes.
     public var eyeCenter: Point { rightEye.midpoint(leftEye) }
+    /// Halfway between the mouth corners.
     public var mouthCenter: Point { rightMouth.midpoint(leftMouth) }
+    /// The distance between the eyes, in pixels (the scale stickers are sized by).
     public var eyeDistance: Double { rightEye.distance(to: leftEye) }
 
     /// Applies `transform` to every point.

@@ -7,13 +7,13 @@ import Foundation
 /// folder holding `models/manifest.tsv`); `PREFIX/share/facesticker/models`
 /// for a binary installed in `PREFIX/bin`; `/usr/local/share/facesticker/models`.
 /// Haar cascades come from Debian's `opencv-data`.
-public enum ModelStore {
-    public static let haarCascade = "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml"
-    public static let yunetFile = "face_detection_yunet_2022mar.onnx"
-    public static let centerFaceFile = "centerface.onnx"
+package enum ModelStore {
+    package static let haarCascade = "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml"
+    package static let yunetFile = "face_detection_yunet_2022mar.onnx"
+    package static let centerFaceFile = "centerface.onnx"
 
     /// The folders searched, in order.
-    public static var searchPaths: [String] {
+    package static var searchPaths: [String] {
         var paths: [String] = []
         if let env = ProcessInfo.processInfo.environment["FACESTICKER_MODELS"], !env.isEmpty { paths.append(env) }
         if let tree = sourceTree() { paths.append(tree + "/models") }
@@ -23,7 +23,7 @@ public enum ModelStore {
     }
 
     /// The default model file for `kind`, or nil when it is not installed.
-    public static func defaultModel(for kind: DetectorKind) -> String? {
+    package static func defaultModel(for kind: DetectorKind) -> String? {
         let fileManager = FileManager.default
         switch kind {
         case .haar:
@@ -35,7 +35,7 @@ public enum ModelStore {
     }
 
     /// `named` when given, else the installed default for `kind`; an error says how to install it.
-    public static func model(for kind: DetectorKind, named: String?) throws -> String {
+    package static func model(for kind: DetectorKind, named: String?) throws -> String {
         if let named { return named }
         guard let model = defaultModel(for: kind) else {
             throw FaceStickerError.model(path: kind.rawValue,
@@ -45,7 +45,7 @@ public enum ModelStore {
     }
 
     /// What detection is for: each use has its own default detector.
-    public enum Use: Sendable {
+    package enum Use: Sendable {
         /// Photos, `detect` and `tune`: precision first (CenterFace, confirmed by YuNet).
         case photo
         /// Video frames and live previews: the cheaper YuNet (CenterFace confirms
@@ -55,7 +55,7 @@ public enum ModelStore {
 
     /// The detector used when the user names none: the use's choice among the
     /// installed models (see `Use`), else the other DNN, else Haar.
-    public static func defaultKind(for use: Use = .photo) -> DetectorKind {
+    package static func defaultKind(for use: Use = .photo) -> DetectorKind {
         let order: [DetectorKind] = use == .photo ? [.centerface, .yunet] : [.yunet, .centerface]
         return order.first { defaultModel(for: $0) != nil } ?? .haar
     }

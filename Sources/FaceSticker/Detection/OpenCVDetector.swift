@@ -2,13 +2,13 @@
 /// given: no resizing, no verification, no filtering. `FaceFinder` builds the
 /// product's detection on it. Owns one native handle; not safe to use from two
 /// threads at once.
-public final class OpenCVDetector: FaceDetector {
-    public let settings: DetectorSettings
-    public var kind: DetectorKind { settings.kind }
+package final class OpenCVDetector: FaceDetector {
+    package let settings: DetectorSettings
+    package var kind: DetectorKind { settings.kind }
     private let handle: OpenCV.DetectorHandle
 
     /// Loads the model named in `settings`, or the installed default.
-    public init(settings: DetectorSettings) throws {
+    package init(settings: DetectorSettings) throws {
         try settings.validate()
         let model = try ModelStore.model(for: settings.kind, named: settings.model)
         var resolved = settings
@@ -23,12 +23,12 @@ public final class OpenCVDetector: FaceDetector {
     /// whole process (0: its default, one per core). Callers that run
     /// detectors on threads of their own set 1: OpenCV's helpers would only
     /// spin waiting for work on cores that are already busy.
-    public static func setThreadsPerDetection(_ count: Int) throws {
+    package static func setThreadsPerDetection(_ count: Int) throws {
         try OpenCV.setThreadCount(count)
     }
 
     /// The model's faces in `image`'s pixels, best first.
-    public func detect(in image: RGBAImage) throws -> [Face] {
+    package func detect(in image: RGBAImage) throws -> [Face] {
         guard image.width > 0, image.height > 0 else { return [] }
         return try OpenCV.detect(handle, in: image)
     }

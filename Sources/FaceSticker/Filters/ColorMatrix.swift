@@ -43,3 +43,58 @@ struct ColorMatrix: Sendable {
         UInt8(truncatingIfNeeded: min(max(value, 0), 255))
     }
 }
+
+/// `mono`, like Core Image's CIPhotoEffectMono: every pixel becomes its luma,
+/// Rec. 601 weights on the stored (gamma-encoded) values, as JPEG and video use.
+package struct MonoFilter: ImageFilter {
+    /// Weights of r, g and b; they sum to 1, so white stays white.
+    package static let weights: [Double] = [0.299, 0.587, 0.114]
+
+    /// The same weights in 16.16 fixed point, summing to exactly 65536.
+    static let fixedWeights = (r: 19595, g: 38470, b: 7471)
+
+    package init() {}
+
+    package var spec: String { "mono" }
+
+    package func apply(to image: inout RGBAImage) {
+        let w = Self.fixedWeights
+        image.pixels.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i + 3 < p.count {
+                let luma = UInt8(truncatingIfNeeded: (w.r * Int(p[i]) + w.g * Int(p[i + 1]) + w.b * Int(p[i + 2]) + 32768) >> 16)
+                p[i] = luma
+                p[i + 1] = luma
+                p[i + 2] = luma
+                i += 4
+            }
+        }
+    }
+}
+
+/// `sepia[:intensity]`, like Core Image's CISepiaTone: the classic sepia
+/// matrix, blended with the original colour by `intensity` (0 leaves the
+/// picture as it is, 1, the default, is full sepia).
+package struct SepiaFilter: ImageFilter {
+    /// Rows give output R, G, B from input (r, g, b).
+    package static let matrix: [[Double]] = [
+        [0.393, 0.769, 0.189],
+        [0.349, 0.686, 0.168],
+        [0.272, 0.534, 0.131],
+    ]
+
+    /// 0...1.
+    package let intensity: Double
+    private let colorMatrix: ColorMatrix
+
+    /// `intensity` is clamped to 0...1 (a value that is not finite means 1).
+    package init(intensity: Double = 1) {
+        let intensity = intensity.isFinite ? min(max(intensity, 0), 1) : 1
+        self.intensity = intensity
+        colorMatrix = ColorMatrix(rows: Self.matrix, intensity: intensity)
+    }
+
+    package var spec: String { "sepia:\(intensity)" }
+
+    package func apply(to image: inout RGBAImage) { colorMatrix.apply(to: &image) }
+}

@@ -6,21 +6,21 @@
 /// `edgeLow` nothing is inked, above `edgeHigh` the pixel is black, in
 /// between it darkens linearly. A step of brightness d gives a gradient of
 /// about 3d, two pixels wide.
-public struct ComicFilter: ImageFilter {
+package struct ComicFilter: ImageFilter {
     /// Levels per channel after posterising: 0, 64, 128, 191, 255.
-    public static let levels = 5
-    public static let edgeLow = 60
-    public static let edgeHigh = 180
+    package static let levels = 5
+    package static let edgeLow = 60
+    package static let edgeHigh = 180
 
-    public init() {}
+    package init() {}
 
-    public var spec: String { "comic" }
+    package var spec: String { "comic" }
 
     /// The posterised value of one channel: the nearest of `levels` evenly spaced values.
-    public static func posterize(_ value: UInt8) -> UInt8 { posterTable[Int(value)] }
+    package static func posterize(_ value: UInt8) -> UInt8 { posterTable[Int(value)] }
 
     /// How much of a pixel's colour survives the ink at gradient `magnitude`, 0...1.
-    public static func ink(magnitude: Int) -> Double {
+    package static func ink(magnitude: Int) -> Double {
         Double(min(max(edgeHigh - magnitude, 0), edgeHigh - edgeLow)) / Double(edgeHigh - edgeLow)
     }
 
@@ -32,7 +32,7 @@ public struct ComicFilter: ImageFilter {
     /// `ink` in 0...256 fixed point for every magnitude |gx| + |gy| can reach (8 x 255).
     private static let inkTable: [Int] = (0...2040).map { Int((ink(magnitude: $0) * 256).rounded()) }
 
-    public func apply(to image: inout RGBAImage) {
+    package func apply(to image: inout RGBAImage) {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return }
         // Blurred luma with a one-pixel border that repeats the edge (clamp to

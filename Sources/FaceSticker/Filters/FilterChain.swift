@@ -1,18 +1,18 @@
 /// Colour filters applied one after another, in the order given, as
 /// `--filter sepia:0.8 --filter vignette` asks.
-public struct FilterChain: Sendable {
+package struct FilterChain: Sendable {
     /// What `init(specs:)` accepts, for help texts and error messages.
-    public static let validSpecs = "none, sepia[:0...1], mono, comic, vignette[:0...1]"
+    package static let validSpecs = "none, sepia[:0...1], mono, comic, vignette[:0...1]"
 
-    public let filters: [any ImageFilter]
+    package let filters: [any ImageFilter]
 
-    public init(filters: [any ImageFilter]) {
+    package init(filters: [any ImageFilter]) {
         self.filters = filters
     }
 
     /// Parses each spec, `name` or `name:value`. `none` adds nothing.
     /// Throws `invalidArgument` naming the bad spec and the valid ones.
-    public init(specs: [String]) throws {
+    package init(specs: [String]) throws {
         var filters: [any ImageFilter] = []
         for spec in specs {
             if let filter = try Self.filter(spec: spec) { filters.append(filter) }
@@ -21,17 +21,17 @@ public struct FilterChain: Sendable {
     }
 
     /// True when applying changes nothing.
-    public var isEmpty: Bool { filters.isEmpty }
+    package var isEmpty: Bool { filters.isEmpty }
 
     /// The specs that build this chain again.
-    public var specs: [String] { filters.map(\.spec) }
+    package var specs: [String] { filters.map(\.spec) }
 
-    public func apply(to image: inout RGBAImage) {
+    package func apply(to image: inout RGBAImage) {
         for filter in filters { filter.apply(to: &image) }
     }
 
     /// One spec's filter; nil for `none`.
-    public static func filter(spec: String) throws -> (any ImageFilter)? {
+    package static func filter(spec: String) throws -> (any ImageFilter)? {
         let parts = spec.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let name = parts.first.map { $0.lowercased() } ?? ""
         let value = parts.count > 1 ? String(parts[1]) : nil
@@ -69,4 +69,12 @@ public struct FilterChain: Sendable {
             throw fail("unknown filter")
         }
     }
+}
+
+/// One colour effect, applied in place to every pixel's colour. Alpha is never changed.
+package protocol ImageFilter: Sendable {
+    /// The `--filter` spec that builds this filter again, such as `sepia:0.8`.
+    var spec: String { get }
+
+    func apply(to image: inout RGBAImage)
 }

@@ -2,18 +2,18 @@
 /// leaves the middle alone and grows smoothly toward the corners. Distance is
 /// measured from the image centre as a fraction of the half-diagonal, so the
 /// corners sit at 1 and are darkened by `strength` (1 makes them black).
-public struct VignetteFilter: ImageFilter {
-    public static let defaultStrength = 0.8
+package struct VignetteFilter: ImageFilter {
+    package static let defaultStrength = 0.8
     /// Inside this fraction of the half-diagonal nothing changes.
-    public static let innerRadius = 0.4
+    package static let innerRadius = 0.4
 
     /// 0...1.
-    public let strength: Double
+    package let strength: Double
     /// Brightness factor in 16.16 fixed point, indexed by squared distance in 1/4096ths.
     private let factors: [Int]
 
     /// `strength` is clamped to 0...1 (a value that is not finite means the default).
-    public init(strength: Double = VignetteFilter.defaultStrength) {
+    package init(strength: Double = VignetteFilter.defaultStrength) {
         let strength = strength.isFinite ? min(max(strength, 0), 1) : Self.defaultStrength
         self.strength = strength
         factors = (0...4096).map { i in
@@ -23,10 +23,10 @@ public struct VignetteFilter: ImageFilter {
         }
     }
 
-    public var spec: String { "vignette:\(strength)" }
+    package var spec: String { "vignette:\(strength)" }
 
     /// The brightness factor at `distance` (fraction of the half-diagonal from the centre).
-    public func factor(atDistance distance: Double) -> Double {
+    package func factor(atDistance distance: Double) -> Double {
         Self.factor(distance: distance, strength: strength)
     }
 
@@ -35,7 +35,7 @@ public struct VignetteFilter: ImageFilter {
         return 1 - strength * t * t * (3 - 2 * t)
     }
 
-    public func apply(to image: inout RGBAImage) {
+    package func apply(to image: inout RGBAImage) {
         let width = image.width, height = image.height
         guard width > 0, height > 0, strength > 0 else { return }
         // Squared distances of pixel centres in half-pixel units, so they stay integers:

@@ -1,7 +1,7 @@
 /// How a picture is scaled into a destination of another shape; the result
 /// is centred. The names match AVLayerVideoGravity's resizeAspectFill,
 /// resizeAspect and resize.
-public enum ContentMode: String, CaseIterable, Hashable, Sendable {
+package enum ContentMode: String, CaseIterable, Hashable, Sendable {
     /// Scale uniformly until the destination is covered; the overflow is cropped.
     case fill
     /// Scale uniformly until the picture just fits; the rest is letterbox.
@@ -11,7 +11,7 @@ public enum ContentMode: String, CaseIterable, Hashable, Sendable {
 
     /// The x and y scale factors from `source` to `destination`; nil when either
     /// size is empty or not finite.
-    public func scale(from source: Size, to destination: Size) -> (x: Double, y: Double)? {
+    package func scale(from source: Size, to destination: Size) -> (x: Double, y: Double)? {
         let sx = destination.width / source.width, sy = destination.height / source.height
         guard sx.isFinite, sy.isFinite, sx > 0, sy > 0 else { return nil }
         switch self {
@@ -23,7 +23,7 @@ public enum ContentMode: String, CaseIterable, Hashable, Sendable {
 
     /// Maps (0, 0)-(source) into (0, 0)-(destination), centred; nil when either
     /// size is empty or not finite.
-    public func transform(from source: Size, to destination: Size) -> Transform2D? {
+    package func transform(from source: Size, to destination: Size) -> Transform2D? {
         guard let s = scale(from: source, to: destination) else { return nil }
         return Transform2D(a: s.x, b: 0, c: 0, d: s.y,
                                tx: (destination.width - source.width * s.x) / 2,

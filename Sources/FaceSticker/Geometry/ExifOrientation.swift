@@ -4,7 +4,7 @@
 ///
 /// Each is a clockwise quarter turn of the stored pixels followed, for the
 /// mirrored ones, by a left-right flip of the turned picture.
-public enum ExifOrientation: Int, CaseIterable, Hashable, Sendable {
+package enum ExifOrientation: Int, CaseIterable, Hashable, Sendable {
     case up = 1
     case upMirrored = 2
     case down = 3
@@ -15,7 +15,7 @@ public enum ExifOrientation: Int, CaseIterable, Hashable, Sendable {
     case left = 8
 
     /// The orientation made of a clockwise turn then, if `mirrored`, a left-right flip.
-    public init(rotation: QuarterTurn, mirrored: Bool) {
+    package init(rotation: QuarterTurn, mirrored: Bool) {
         switch (rotation, mirrored) {
         case (.zero, false): self = .up
         case (.zero, true): self = .upMirrored
@@ -29,7 +29,7 @@ public enum ExifOrientation: Int, CaseIterable, Hashable, Sendable {
     }
 
     /// The clockwise turn applied to the stored pixels (before any flip).
-    public var rotation: QuarterTurn {
+    package var rotation: QuarterTurn {
         switch self {
         case .up, .upMirrored: return .zero
         case .down, .downMirrored: return .clockwise180
@@ -39,12 +39,12 @@ public enum ExifOrientation: Int, CaseIterable, Hashable, Sendable {
     }
 
     /// Whether the upright picture is a mirror image of the stored one.
-    public var isMirrored: Bool {
+    package var isMirrored: Bool {
         self == .upMirrored || self == .downMirrored || self == .leftMirrored || self == .rightMirrored
     }
 
     /// The orientation that turns the upright picture back into the stored one.
-    public var inverse: ExifOrientation {
+    package var inverse: ExifOrientation {
         switch self {
         case .right: return .left
         case .left: return .right
@@ -53,11 +53,11 @@ public enum ExifOrientation: Int, CaseIterable, Hashable, Sendable {
     }
 
     /// The upright size of a picture stored as `stored`.
-    public func uprightSize(_ stored: Size) -> Size { rotation.rotated(stored) }
+    package func uprightSize(_ stored: Size) -> Size { rotation.rotated(stored) }
 
     /// Maps stored pixel coordinates to upright ones (pixel (i, j) covers
     /// [i, i+1) x [j, j+1), so corners map to corners).
-    public func transform(storedSize stored: Size) -> Transform2D {
+    package func transform(storedSize stored: Size) -> Transform2D {
         let turn = rotation.transform(for: stored)
         guard isMirrored else { return turn }
         let width = uprightSize(stored).width
@@ -65,7 +65,7 @@ public enum ExifOrientation: Int, CaseIterable, Hashable, Sendable {
     }
 
     /// The upright pixels of a picture stored as `image`.
-    public func upright(_ image: RGBAImage) -> RGBAImage {
+    package func upright(_ image: RGBAImage) -> RGBAImage {
         let stored = Size(width: Double(image.width), height: Double(image.height))
         let size = uprightSize(stored)
         let width = Int(size.width), height = Int(size.height)

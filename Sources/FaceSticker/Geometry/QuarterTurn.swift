@@ -1,34 +1,34 @@
 /// A clockwise rotation by a multiple of 90 degrees, as camera frames and
 /// EXIF orientations need.
-public enum QuarterTurn: Int, CaseIterable, Hashable, Sendable {
+package enum QuarterTurn: Int, CaseIterable, Hashable, Sendable {
     case zero = 0
     case clockwise90 = 90
     case clockwise180 = 180
     case clockwise270 = 270
 
     /// Any multiple of 90 degrees, negative meaning counter-clockwise; nil otherwise.
-    public init?(degrees: Int) {
+    package init?(degrees: Int) {
         guard degrees % 90 == 0 else { return nil }
         let turned = degrees % 360
         self.init(rawValue: turned < 0 ? turned + 360 : turned)
     }
 
-    public var degrees: Int { rawValue }
+    package var degrees: Int { rawValue }
 
     /// The turn that undoes this one.
-    public var inverse: QuarterTurn { QuarterTurn(degrees: -rawValue) ?? .zero }
+    package var inverse: QuarterTurn { QuarterTurn(degrees: -rawValue) ?? .zero }
 
     /// Whether width and height trade places.
-    public var swapsAxes: Bool { self == .clockwise90 || self == .clockwise270 }
+    package var swapsAxes: Bool { self == .clockwise90 || self == .clockwise270 }
 
     /// The size of content of `size` after the turn.
-    public func rotated(_ size: Size) -> Size {
+    package func rotated(_ size: Size) -> Size {
         swapsAxes ? Size(width: size.height, height: size.width) : size
     }
 
     /// Turns content occupying (0, 0)-(size) clockwise and moves it back so it
     /// occupies (0, 0)-(rotated(size)) again.
-    public func transform(for size: Size) -> Transform2D {
+    package func transform(for size: Size) -> Transform2D {
         let w = size.width, h = size.height
         switch self {
         case .zero: return .identity

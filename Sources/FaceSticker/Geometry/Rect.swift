@@ -1,10 +1,15 @@
 /// An axis-aligned rectangle: origin at its top-left corner.
 public struct Rect: Hashable, Sendable, Codable {
+    /// Left edge.
     public var x: Double
+    /// Top edge.
     public var y: Double
+    /// Width (a negative or zero width is an empty rectangle).
     public var width: Double
+    /// Height (a negative or zero height is an empty rectangle).
     public var height: Double
 
+    /// The rectangle with top-left corner (`x`, `y`) and the given size.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -12,11 +17,17 @@ public struct Rect: Hashable, Sendable, Codable {
         self.height = height
     }
 
+    /// Left edge.
     public var minX: Double { x }
+    /// Top edge.
     public var minY: Double { y }
+    /// Right edge.
     public var maxX: Double { x + width }
+    /// Bottom edge.
     public var maxY: Double { y + height }
+    /// The centre point.
     public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+    /// Width times height; 0 when empty.
     public var area: Double { max(0, width) * max(0, height) }
 
     /// The overlap of two rectangles; zero-sized when they do not meet.

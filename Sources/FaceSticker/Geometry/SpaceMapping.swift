@@ -6,19 +6,19 @@
 /// A detector that ran on a downscaled copy maps back with
 /// `SpaceMapping(from: copySize, to: frameSize)`; chain mappings with
 /// `Transform2D.concatenating`.
-public struct SpaceMapping: Hashable, Sendable {
-    public let source: Size
-    public let destination: Size
-    public let contentMode: ContentMode
-    public let rotation: QuarterTurn
-    public let mirrored: Bool
+package struct SpaceMapping: Hashable, Sendable {
+    package let source: Size
+    package let destination: Size
+    package let contentMode: ContentMode
+    package let rotation: QuarterTurn
+    package let mirrored: Bool
     /// Source pixels to destination pixels.
-    public let transform: Transform2D
+    package let transform: Transform2D
     /// Destination pixels to source pixels.
-    public let inverse: Transform2D
+    package let inverse: Transform2D
 
     /// Throws `invalidArgument` when either size is empty or not finite.
-    public init(from source: Size, to destination: Size, contentMode: ContentMode = .stretch,
+    package init(from source: Size, to destination: Size, contentMode: ContentMode = .stretch,
                 rotation: QuarterTurn = .zero, mirrored: Bool = false) throws {
         let oriented = ExifOrientation(rotation: rotation, mirrored: mirrored)
         let turned = oriented.uprightSize(source)
@@ -39,24 +39,24 @@ public struct SpaceMapping: Hashable, Sendable {
     }
 
     /// The same with the turn and flip of an EXIF orientation.
-    public init(from source: Size, to destination: Size, contentMode: ContentMode = .stretch,
+    package init(from source: Size, to destination: Size, contentMode: ContentMode = .stretch,
                 orientation: ExifOrientation) throws {
         try self.init(from: source, to: destination, contentMode: contentMode,
                       rotation: orientation.rotation, mirrored: orientation.isMirrored)
     }
 
     /// The turn and flip as one EXIF orientation.
-    public var orientation: ExifOrientation { ExifOrientation(rotation: rotation, mirrored: mirrored) }
+    package var orientation: ExifOrientation { ExifOrientation(rotation: rotation, mirrored: mirrored) }
 
     /// Where the whole source lands in the destination: inside it with
     /// letterbox for `.fit`, overflowing it for `.fill`.
-    public var contentRect: Rect {
+    package var contentRect: Rect {
         transform.apply(to: Rect(x: 0, y: 0, width: source.width, height: source.height))
     }
 
     /// The part of the source that shows, in source pixels: all of it for
     /// `.fit` and `.stretch`, the central crop for `.fill`.
-    public var visibleSourceRect: Rect {
+    package var visibleSourceRect: Rect {
         inverse.apply(to: Rect(x: 0, y: 0, width: destination.width, height: destination.height))
             .intersection(Rect(x: 0, y: 0, width: source.width, height: source.height))
     }
@@ -64,14 +64,14 @@ public struct SpaceMapping: Hashable, Sendable {
     /// A rectangle given as fractions (0...1) of the source's width and height,
     /// in destination pixels: what AVCaptureVideoPreviewLayer's
     /// `layerRectConverted(fromMetadataOutputRect:)` does.
-    public func destinationRect(fromNormalized rect: Rect) -> Rect {
+    package func destinationRect(fromNormalized rect: Rect) -> Rect {
         transform.apply(to: Rect(x: rect.x * source.width, y: rect.y * source.height,
                                  width: rect.width * source.width, height: rect.height * source.height))
     }
 
     /// The reverse of `destinationRect(fromNormalized:)`, as
     /// `metadataOutputRectConverted(fromLayerRect:)`.
-    public func normalizedRect(fromDestination rect: Rect) -> Rect {
+    package func normalizedRect(fromDestination rect: Rect) -> Rect {
         let r = inverse.apply(to: rect)
         return Rect(x: r.x / source.width, y: r.y / source.height,
                     width: r.width / source.width, height: r.height / source.height)

@@ -5,15 +5,15 @@ import Foundation
 /// 2x3 matrix [a c tx; b d ty] in CGAffineTransform's layout:
 /// x' = a·x + c·y + tx, y' = b·x + d·y + ty. (Not called AffineTransform,
 /// which Foundation already declares.)
-public struct Transform2D: Hashable, Sendable {
-    public var a: Double
-    public var b: Double
-    public var c: Double
-    public var d: Double
-    public var tx: Double
-    public var ty: Double
+package struct Transform2D: Hashable, Sendable {
+    package var a: Double
+    package var b: Double
+    package var c: Double
+    package var d: Double
+    package var tx: Double
+    package var ty: Double
 
-    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+    package init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a
         self.b = b
         self.c = c
@@ -22,51 +22,51 @@ public struct Transform2D: Hashable, Sendable {
         self.ty = ty
     }
 
-    public static let identity = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    package static let identity = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// Moves every point by (x, y).
-    public static func translation(x: Double, y: Double) -> Transform2D {
+    package static func translation(x: Double, y: Double) -> Transform2D {
         Transform2D(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
     /// Scales about the origin; a negative factor mirrors that axis.
-    public static func scale(x: Double, y: Double) -> Transform2D {
+    package static func scale(x: Double, y: Double) -> Transform2D {
         Transform2D(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
     }
 
     /// Rotates about the origin by `degrees`, clockwise on screen (y points down).
-    public static func rotation(degrees: Double) -> Transform2D {
+    package static func rotation(degrees: Double) -> Transform2D {
         let (sin, cos) = Self.sinCos(degrees: degrees)
         return Transform2D(a: cos, b: sin, c: -sin, d: cos, tx: 0, ty: 0)
     }
 
     /// `self` first, then `next`.
-    public func concatenating(_ next: Transform2D) -> Transform2D {
+    package func concatenating(_ next: Transform2D) -> Transform2D {
         Transform2D(a: next.a * a + next.c * b, b: next.b * a + next.d * b,
                         c: next.a * c + next.c * d, d: next.b * c + next.d * d,
                         tx: next.a * tx + next.c * ty + next.tx, ty: next.b * tx + next.d * ty + next.ty)
     }
 
-    public var determinant: Double { a * d - b * c }
+    package var determinant: Double { a * d - b * c }
 
     /// True when the map turns the plane over (left and right swap places).
-    public var isMirroring: Bool { determinant < 0 }
+    package var isMirroring: Bool { determinant < 0 }
 
     /// The map that undoes this one; nil when it squashes the plane to a line or a point.
-    public var inverted: Transform2D? {
+    package var inverted: Transform2D? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
         let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
         return Transform2D(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
     }
 
-    public func apply(to point: Point) -> Point {
+    package func apply(to point: Point) -> Point {
         Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
     }
 
     /// The bounding box of the rectangle's four mapped corners (exact under
     /// scaling, mirroring and quarter turns).
-    public func apply(to rect: Rect) -> Rect {
+    package func apply(to rect: Rect) -> Rect {
         let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
                        Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)].map(apply(to:))
         let xs = corners.map(\.x), ys = corners.map(\.y)
@@ -78,7 +78,7 @@ public struct Transform2D: Hashable, Sendable {
     /// so the landmarks stay what a detector would report on the mapped image
     /// (the "right" eye of an upright face on the image's left) and an angle
     /// taken from right eye to left eye stays upright.
-    public func apply(to landmarks: Landmarks) -> Landmarks {
+    package func apply(to landmarks: Landmarks) -> Landmarks {
         let m = landmarks.map(apply(to:))
         guard isMirroring else { return m }
         return Landmarks(rightEye: m.leftEye, leftEye: m.rightEye, noseTip: m.noseTip,
@@ -86,7 +86,7 @@ public struct Transform2D: Hashable, Sendable {
     }
 
     /// Maps the box (bounding box) and the landmarks; the score is kept.
-    public func apply(to face: Face) -> Face {
+    package func apply(to face: Face) -> Face {
         Face(box: apply(to: face.box), score: face.score, landmarks: face.landmarks.map(apply(to:)))
     }
 
@@ -94,7 +94,7 @@ public struct Transform2D: Hashable, Sendable {
     /// the map stretches that side's direction, and the angle turns with the map.
     /// Under mirroring the angle flips sign, because the art itself is drawn
     /// unmirrored: its up direction follows the map, its left-right does not.
-    public func apply(to placement: StickerPlacement) -> StickerPlacement {
+    package func apply(to placement: StickerPlacement) -> StickerPlacement {
         let (sin, cos) = Self.sinCos(degrees: placement.angle)
         let across = Point(x: a * cos + c * sin, y: b * cos + d * sin)
         let down = Point(x: -a * sin + c * cos, y: -b * sin + d * cos)

@@ -1,24 +1,24 @@
 /// A small built-in bitmap font for overlays and plots: printable ASCII in
 /// 5 x 8 cells (capitals and digits in rows 0...6, descenders in row 7).
 /// Our own drawing; lower case is used as is, anything else shows as `?`.
-public enum BitmapFont {
-    public static let glyphWidth = 5
-    public static let glyphHeight = 8
+package enum BitmapFont {
+    package static let glyphWidth = 5
+    package static let glyphHeight = 8
     /// Horizontal advance per character and vertical advance per line, in font pixels.
-    public static let advance = 6
-    public static let lineHeight = 9
+    package static let advance = 6
+    package static let lineHeight = 9
 
     /// The glyph's rows, top first; bit 4 of each row is the leftmost column.
     /// Characters the font lacks get the glyph of `?`.
-    public static func rows(for character: Character) -> [UInt8] {
+    package static func rows(for character: Character) -> [UInt8] {
         glyphs[character] ?? glyphs["?"] ?? []
     }
 
     /// Whether the font has a glyph of its own for `character`.
-    public static func contains(_ character: Character) -> Bool { glyphs[character] != nil }
+    package static func contains(_ character: Character) -> Bool { glyphs[character] != nil }
 
     /// Every character with a glyph of its own.
-    public static var characters: [Character] { table.map(\.0) }
+    package static var characters: [Character] { table.map(\.0) }
 
     private static let glyphs: [Character: [UInt8]] = Dictionary(
         table.map { entry in

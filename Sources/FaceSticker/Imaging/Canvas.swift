@@ -7,15 +7,15 @@
 /// Colours are blended "over" the image with straight alpha. Everything is
 /// clipped to the image; shapes with coordinates that are not finite draw nothing.
 /// Where two shapes (or a polyline's segments) overlap, a translucent colour blends twice.
-public struct Canvas: Sendable {
+package struct Canvas: Sendable {
     /// A straight-alpha RGBA colour.
-    public struct Color: Hashable, Sendable {
-        public var red: UInt8
-        public var green: UInt8
-        public var blue: UInt8
-        public var alpha: UInt8
+    package struct Color: Hashable, Sendable {
+        package var red: UInt8
+        package var green: UInt8
+        package var blue: UInt8
+        package var alpha: UInt8
 
-        public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        package init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
             self.red = red
             self.green = green
             self.blue = blue
@@ -23,43 +23,43 @@ public struct Canvas: Sendable {
         }
 
         /// The same colour with its alpha scaled by `opacity` (clamped to 0...1).
-        public func opacity(_ opacity: Double) -> Color {
+        package func opacity(_ opacity: Double) -> Color {
             var color = self
             let scale = opacity.isFinite ? min(max(opacity, 0), 1) : 1
             color.alpha = UInt8((Double(alpha) * scale).rounded())
             return color
         }
 
-        public static let black = Color(red: 0, green: 0, blue: 0)
-        public static let white = Color(red: 255, green: 255, blue: 255)
-        public static let red = Color(red: 255, green: 0, blue: 0)
-        public static let green = Color(red: 0, green: 255, blue: 0)
-        public static let blue = Color(red: 0, green: 0, blue: 255)
-        public static let yellow = Color(red: 255, green: 255, blue: 0)
-        public static let cyan = Color(red: 0, green: 255, blue: 255)
-        public static let magenta = Color(red: 255, green: 0, blue: 255)
+        package static let black = Color(red: 0, green: 0, blue: 0)
+        package static let white = Color(red: 255, green: 255, blue: 255)
+        package static let red = Color(red: 255, green: 0, blue: 0)
+        package static let green = Color(red: 0, green: 255, blue: 0)
+        package static let blue = Color(red: 0, green: 0, blue: 255)
+        package static let yellow = Color(red: 255, green: 255, blue: 0)
+        package static let cyan = Color(red: 0, green: 255, blue: 255)
+        package static let magenta = Color(red: 255, green: 0, blue: 255)
     }
 
     /// The picture being drawn on.
-    public var image: RGBAImage
+    package var image: RGBAImage
 
-    public init(image: RGBAImage) {
+    package init(image: RGBAImage) {
         self.image = image
     }
 
     /// A blank canvas of one colour.
-    public init(width: Int, height: Int, background: Color = .white) {
+    package init(width: Int, height: Int, background: Color = .white) {
         image = RGBAImage(width: width, height: height,
                           fill: (background.red, background.green, background.blue, background.alpha))
     }
 
-    public var width: Int { image.width }
-    public var height: Int { image.height }
+    package var width: Int { image.width }
+    package var height: Int { image.height }
 
     // MARK: Shapes
 
     /// Fills `rect`.
-    public mutating func fill(_ rect: Rect, color: Color) {
+    package mutating func fill(_ rect: Rect, color: Color) {
         let r = Self.standardized(rect)
         guard Self.isFinite(r) else { return }
         paint(columns: Self.pixels(r.minX, r.maxX), rows: Self.pixels(r.minY, r.maxY), color: color) { x, y in
@@ -69,7 +69,7 @@ public struct Canvas: Sendable {
 
     /// Outlines `rect` with a border `thickness` wide drawn inside it, so the
     /// outline of a box covers exactly the box's border pixels.
-    public mutating func stroke(_ rect: Rect, color: Color, thickness: Double = 1) {
+    package mutating func stroke(_ rect: Rect, color: Color, thickness: Double = 1) {
         let r = Self.standardized(rect)
         guard Self.isFinite(r), thickness.isFinite, thickness > 0 else { return }
         let t = min(thickness, r.width / 2, r.height / 2)
@@ -95,7 +95,7 @@ public struct Canvas: Sendable {
 
     /// A straight line `thickness` wide with square ends at `start` and `end`
     /// (a line from (10, 5.5) to (20, 5.5) fills pixels 10...19 of row 5).
-    public mutating func line(from start: Point, to end: Point, color: Color, thickness: Double = 1) {
+    package mutating func line(from start: Point, to end: Point, color: Color, thickness: Double = 1) {
         let dx = end.x - start.x, dy = end.y - start.y
         // Scaled so that squaring cannot overflow for far-off points.
         let longest = max(abs(dx), abs(dy))
@@ -113,7 +113,7 @@ public struct Canvas: Sendable {
     }
 
     /// Joined line segments through `points`, with round joins.
-    public mutating func polyline(_ points: [Point], color: Color, thickness: Double = 1) {
+    package mutating func polyline(_ points: [Point], color: Color, thickness: Double = 1) {
         guard points.count > 1 else { return }
         for i in 1..<points.count {
             line(from: points[i - 1], to: points[i], color: color, thickness: thickness)
@@ -122,7 +122,7 @@ public struct Canvas: Sendable {
     }
 
     /// A filled disc: a dot for a landmark or a plot marker.
-    public mutating func fillCircle(center: Point, radius: Double, color: Color) {
+    package mutating func fillCircle(center: Point, radius: Double, color: Color) {
         guard Self.isFinite(center), radius.isFinite, radius > 0 else { return }
         let columns = Self.pixels(center.x - radius - 1, center.x + radius + 1)
         let rows = Self.pixels(center.y - radius - 1, center.y + radius + 1)
@@ -133,7 +133,7 @@ public struct Canvas: Sendable {
     }
 
     /// A ring `thickness` wide centred on the circle of `radius`.
-    public mutating func strokeCircle(center: Point, radius: Double, color: Color, thickness: Double = 1) {
+    package mutating func strokeCircle(center: Point, radius: Double, color: Color, thickness: Double = 1) {
         guard Self.isFinite(center), radius.isFinite, radius > 0, thickness.isFinite, thickness > 0 else { return }
         let outer = radius + thickness / 2
         let columns = Self.pixels(center.x - outer - 1, center.x + outer + 1)
@@ -147,13 +147,13 @@ public struct Canvas: Sendable {
     // MARK: Text
 
     /// The most a glyph pixel is magnified.
-    public static let maximumTextScale = 64
+    package static let maximumTextScale = 64
 
     /// Draws `text` in the built-in bitmap font with its top-left corner at
     /// `origin` (rounded to whole pixels), each font pixel `scale` pixels
     /// square (clamped to 1...maximumTextScale). "\n" starts a new line. With
     /// a `background`, the text's box grown by one font pixel is filled first.
-    public mutating func text(_ text: String, at origin: Point, color: Color, scale: Int = 1,
+    package mutating func text(_ text: String, at origin: Point, color: Color, scale: Int = 1,
                               background: Color? = nil) {
         guard Self.isFinite(origin), abs(origin.x) < 1e9, abs(origin.y) < 1e9 else { return }
         let scale = min(max(scale, 1), Self.maximumTextScale)
@@ -181,7 +181,7 @@ public struct Canvas: Sendable {
     }
 
     /// The size `text` takes when drawn at `scale`: every inked pixel lies inside it.
-    public static func textSize(_ text: String, scale: Int = 1) -> Size {
+    package static func textSize(_ text: String, scale: Int = 1) -> Size {
         guard !text.isEmpty else { return Size(width: 0, height: 0) }
         let scale = min(max(scale, 1), maximumTextScale)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

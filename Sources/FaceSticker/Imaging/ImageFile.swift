@@ -26,7 +26,7 @@ public enum ImageFile {
 
     /// The width and height a PNG's or JPEG's header states, read without
     /// decoding (from its first 512 KiB); nil for other files or no header found.
-    public static func headerSize(path: String) -> (width: Int, height: Int)? {
+    package static func headerSize(path: String) -> (width: Int, height: Int)? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         let bytes = Array((try? handle.read(upToCount: 512 << 10)) ?? Data())
@@ -53,7 +53,7 @@ public enum ImageFile {
     }
 
     /// Whether the file starts with the PNG signature.
-    public static func isPNG(path: String) throws -> Bool {
+    package static func isPNG(path: String) throws -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw FaceStickerError.unreadable(path: path, reason: "cannot be opened")
         }
@@ -80,7 +80,7 @@ public enum ImageFile {
     }
 
     /// Whether every pixel has alpha 255.
-    public static func isOpaque(_ image: RGBAImage) -> Bool {
+    package static func isOpaque(_ image: RGBAImage) -> Bool {
         image.pixels.withUnsafeBufferPointer { pixels in
             var i = 3
             while i < pixels.count {

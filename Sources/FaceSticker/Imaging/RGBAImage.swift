@@ -1,10 +1,12 @@
 /// An 8-bit RGBA image with straight (not premultiplied) alpha, rows packed
 /// top to bottom with no padding: the one pixel buffer type of the library.
 public struct RGBAImage: Equatable, Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width * height * 4` bytes: R, G, B, A for each pixel.
-    public var pixels: [UInt8]
+    public package(set) var pixels: [UInt8]
 
     /// An image filled with one colour (opaque black by default).
     public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 255)) {

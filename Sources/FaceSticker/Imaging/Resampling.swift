@@ -1,7 +1,7 @@
 /// Image resizing that needs no C library.
-public enum Resampling {
+package enum Resampling {
     /// Halves each side (rounding down) by averaging 2x2 blocks, with rounding.
-    public static func halve(_ image: RGBAImage) -> RGBAImage {
+    package static func halve(_ image: RGBAImage) -> RGBAImage {
         let width = image.width / 2, height = image.height / 2
         var out = RGBAImage(width: width, height: height)
         let src = image.pixels, rowBytes = image.stride

@@ -29,7 +29,9 @@ enum LibPNG {
         // gigabytes before libpng finds the data missing. Every row holds at
         // least a filter byte and a bit per pixel, and deflate expands at most
         // 1032:1, so a header asking for more than that is refused unread.
-        let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+        // stat, not FileManager's attributes: those describe a symlink itself, not the file it names.
+        var status = stat()
+        let fileBytes = stat(path, &status) == 0 ? Int(exactly: status.st_size) : nil
         if let fileBytes, height * (1 + (width + 7) / 8) > fileBytes * 1032 {
             throw FaceStickerError.unreadable(
                 path: path, reason: "PNG header claims \(width)x\(height) pixels, more than its \(fileBytes) bytes can hold")

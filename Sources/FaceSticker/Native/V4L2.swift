@@ -6,10 +6,10 @@ import Glibc
 /// The real `V4L2System`: libv4l2 (which converts MJPEG, YUYV and the other
 /// camera formats to RGB24 for us) and poll(2). The one file that imports
 /// CV4L2; everything here converts between the kernel's structs and Swift values.
-public struct V4L2: V4L2System {
-    public init() {}
+package struct V4L2: V4L2System {
+    package init() {}
 
-    public func open(_ path: String) throws(V4L2SystemError) -> Int32 {
+    package func open(_ path: String) throws(V4L2SystemError) -> Int32 {
         let fd = Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw V4L2SystemError("open", errno) }
         // Only V4L2 devices go on to libv4l2, which is noisy about anything else.
@@ -28,11 +28,11 @@ public struct V4L2: V4L2System {
         return fd
     }
 
-    public func close(_ fd: Int32) {
+    package func close(_ fd: Int32) {
         _ = v4l2_close(fd)
     }
 
-    public func queryCapability(_ fd: Int32) throws(V4L2SystemError) -> V4L2Capability {
+    package func queryCapability(_ fd: Int32) throws(V4L2SystemError) -> V4L2Capability {
         var cap = v4l2_capability()
         try ioctl(fd, CV4L2_VIDIOC_QUERYCAP, &cap, "VIDIOC_QUERYCAP")
         let caps = cap.capabilities & CV4L2_CAP_DEVICE_CAPS != 0 ? cap.device_caps : cap.capabilities
@@ -40,7 +40,7 @@ public struct V4L2: V4L2System {
                               capabilities: caps)
     }
 
-    public func enumerateFormat(_ fd: Int32, index: Int) throws(V4L2SystemError) -> V4L2FormatDescription? {
+    package func enumerateFormat(_ fd: Int32, index: Int) throws(V4L2SystemError) -> V4L2FormatDescription? {
         var desc = v4l2_fmtdesc()
         desc.index = UInt32(clamping: index)
         desc.type = CV4L2_BUF_TYPE_VIDEO_CAPTURE
@@ -50,7 +50,7 @@ public struct V4L2: V4L2System {
                                      emulated: desc.flags & UInt32(V4L2_FMT_FLAG_EMULATED) != 0)
     }
 
-    public func enumerateFrameSize(_ fd: Int32, format: FourCC, index: Int) throws(V4L2SystemError) -> V4L2FrameSize? {
+    package func enumerateFrameSize(_ fd: Int32, format: FourCC, index: Int) throws(V4L2SystemError) -> V4L2FrameSize? {
         var size = v4l2_frmsizeenum()
         size.index = UInt32(clamping: index)
         size.pixel_format = format.rawValue
@@ -63,14 +63,14 @@ public struct V4L2: V4L2System {
                          minHeight: Int(s.min_height), maxHeight: Int(s.max_height), heightStep: Int(s.step_height))
     }
 
-    public func getFormat(_ fd: Int32) throws(V4L2SystemError) -> V4L2PixelFormat {
+    package func getFormat(_ fd: Int32) throws(V4L2SystemError) -> V4L2PixelFormat {
         var format = v4l2_format()
         format.type = CV4L2_BUF_TYPE_VIDEO_CAPTURE
         try ioctl(fd, CV4L2_VIDIOC_G_FMT, &format, "VIDIOC_G_FMT")
         return pixelFormat(format.fmt.pix)
     }
 
-    public func setFormat(_ fd: Int32, _ wanted: V4L2PixelFormat) throws(V4L2SystemError) -> V4L2PixelFormat {
+    package func setFormat(_ fd: Int32, _ wanted: V4L2PixelFormat) throws(V4L2SystemError) -> V4L2PixelFormat {
         var format = v4l2_format()
         format.type = CV4L2_BUF_TYPE_VIDEO_CAPTURE
         format.fmt.pix.width = UInt32(clamping: wanted.width)
@@ -81,7 +81,7 @@ public struct V4L2: V4L2System {
         return pixelFormat(format.fmt.pix)
     }
 
-    public func frameInterval(_ fd: Int32) throws(V4L2SystemError) -> Double? {
+    package func frameInterval(_ fd: Int32) throws(V4L2SystemError) -> Double? {
         var parm = v4l2_streamparm()
         parm.type = CV4L2_BUF_TYPE_VIDEO_CAPTURE
         guard try ioctlUnlessEnd(fd, CV4L2_VIDIOC_G_PARM, &parm, "VIDIOC_G_PARM") else { return nil }
@@ -91,7 +91,7 @@ public struct V4L2: V4L2System {
         return Double(t.numerator) / Double(t.denominator)
     }
 
-    public func requestBuffers(_ fd: Int32, count: Int) throws(V4L2SystemError) -> Int {
+    package func requestBuffers(_ fd: Int32, count: Int) throws(V4L2SystemError) -> Int {
         var request = v4l2_requestbuffers()
         request.count = UInt32(clamping: count)
         request.type = CV4L2_BUF_TYPE_VIDEO_CAPTURE
@@ -100,35 +100,35 @@ public struct V4L2: V4L2System {
         return Int(request.count)
     }
 
-    public func queryBuffer(_ fd: Int32, index: Int) throws(V4L2SystemError) -> V4L2Buffer {
+    package func queryBuffer(_ fd: Int32, index: Int) throws(V4L2SystemError) -> V4L2Buffer {
         var buffer = captureBuffer(index: index)
         try ioctl(fd, CV4L2_VIDIOC_QUERYBUF, &buffer, "VIDIOC_QUERYBUF")
         return V4L2Buffer(index: Int(buffer.index), offset: Int(buffer.m.offset), length: Int(buffer.length))
     }
 
-    public func queueBuffer(_ fd: Int32, index: Int) throws(V4L2SystemError) {
+    package func queueBuffer(_ fd: Int32, index: Int) throws(V4L2SystemError) {
         var buffer = captureBuffer(index: index)
         try ioctl(fd, CV4L2_VIDIOC_QBUF, &buffer, "VIDIOC_QBUF")
     }
 
-    public func dequeueBuffer(_ fd: Int32) throws(V4L2SystemError) -> V4L2Buffer {
+    package func dequeueBuffer(_ fd: Int32) throws(V4L2SystemError) -> V4L2Buffer {
         var buffer = captureBuffer(index: 0)
         try ioctl(fd, CV4L2_VIDIOC_DQBUF, &buffer, "VIDIOC_DQBUF")
         return V4L2Buffer(index: Int(buffer.index), offset: Int(buffer.m.offset), length: Int(buffer.length),
                           bytesUsed: Int(buffer.bytesused), failed: buffer.flags & UInt32(V4L2_BUF_FLAG_ERROR) != 0)
     }
 
-    public func streamOn(_ fd: Int32) throws(V4L2SystemError) {
+    package func streamOn(_ fd: Int32) throws(V4L2SystemError) {
         var type = Int32(bitPattern: CV4L2_BUF_TYPE_VIDEO_CAPTURE)
         try ioctl(fd, CV4L2_VIDIOC_STREAMON, &type, "VIDIOC_STREAMON")
     }
 
-    public func streamOff(_ fd: Int32) throws(V4L2SystemError) {
+    package func streamOff(_ fd: Int32) throws(V4L2SystemError) {
         var type = Int32(bitPattern: CV4L2_BUF_TYPE_VIDEO_CAPTURE)
         try ioctl(fd, CV4L2_VIDIOC_STREAMOFF, &type, "VIDIOC_STREAMOFF")
     }
 
-    public func nextControl(_ fd: Int32, after id: UInt32) throws(V4L2SystemError) -> V4L2Control? {
+    package func nextControl(_ fd: Int32, after id: UInt32) throws(V4L2SystemError) -> V4L2Control? {
         var query = v4l2_queryctrl()
         query.id = id | CV4L2_CTRL_FLAG_NEXT_CTRL
         guard try ioctlUnlessEnd(fd, CV4L2_VIDIOC_QUERYCTRL, &query, "VIDIOC_QUERYCTRL") else { return nil }
@@ -142,7 +142,7 @@ public struct V4L2: V4L2System {
                            inactive: flags & UInt32(V4L2_CTRL_FLAG_INACTIVE) != 0)
     }
 
-    public func menuItem(_ fd: Int32, control id: UInt32, index: Int,
+    package func menuItem(_ fd: Int32, control id: UInt32, index: Int,
                          integerMenu: Bool) throws(V4L2SystemError) -> String? {
         var item = v4l2_querymenu()
         item.id = id
@@ -151,18 +151,18 @@ public struct V4L2: V4L2System {
         return integerMenu ? String(item.value) : text(item.name)
     }
 
-    public func getControl(_ fd: Int32, id: UInt32) throws(V4L2SystemError) -> Int32 {
+    package func getControl(_ fd: Int32, id: UInt32) throws(V4L2SystemError) -> Int32 {
         var control = v4l2_control(id: id, value: 0)
         try ioctl(fd, CV4L2_VIDIOC_G_CTRL, &control, "VIDIOC_G_CTRL")
         return control.value
     }
 
-    public func setControl(_ fd: Int32, id: UInt32, value: Int32) throws(V4L2SystemError) {
+    package func setControl(_ fd: Int32, id: UInt32, value: Int32) throws(V4L2SystemError) {
         var control = v4l2_control(id: id, value: value)
         try ioctl(fd, CV4L2_VIDIOC_S_CTRL, &control, "VIDIOC_S_CTRL")
     }
 
-    public func map(_ fd: Int32, length: Int, offset: Int) throws(V4L2SystemError) -> UnsafeMutableRawPointer {
+    package func map(_ fd: Int32, length: Int, offset: Int) throws(V4L2SystemError) -> UnsafeMutableRawPointer {
         let address = v4l2_mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, Int64(offset))
         guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else {
             throw V4L2SystemError("mmap", errno)
@@ -170,11 +170,11 @@ public struct V4L2: V4L2System {
         return address
     }
 
-    public func unmap(_ address: UnsafeMutableRawPointer, length: Int) {
+    package func unmap(_ address: UnsafeMutableRawPointer, length: Int) {
         _ = v4l2_munmap(address, length)
     }
 
-    public func poll(_ fd: Int32, timeoutMs: Int) throws(V4L2SystemError) -> Bool {
+    package func poll(_ fd: Int32, timeoutMs: Int) throws(V4L2SystemError) -> Bool {
         let deadline = Self.nowMs() + max(0, timeoutMs)
         while true {
             var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)

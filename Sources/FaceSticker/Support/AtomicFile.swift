@@ -2,11 +2,11 @@ import Foundation
 
 /// Writes outputs through a temporary file in the same folder and a rename,
 /// so readers never see half a file and a failure leaves nothing behind.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Calls `produce` with a temporary path beside `path`, then renames it to
     /// `path`. The temporary file keeps `path`'s extension (encoders choose
     /// the format by it). On any error the temporary file is removed.
-    public static func write(to path: String, _ produce: (String) throws -> Void) throws {
+    package static func write(to path: String, _ produce: (String) throws -> Void) throws {
         try checkFolder(of: path)
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
@@ -31,7 +31,7 @@ public enum AtomicFile {
 
     /// `.NAME.part-PID-RANDOM.EXT` for `name`, within NAME_MAX (255 bytes):
     /// the stem is shortened when a long name would not leave room for the rest.
-    public static func temporaryName(for name: String) -> String {
+    package static func temporaryName(for name: String) -> String {
         let ext = (name as NSString).pathExtension
         var stem = Substring((name as NSString).deletingPathExtension)
         let tail = ".part-\(getpid())-\(UUID().uuidString.prefix(8))" + (ext.isEmpty ? "" : "." + ext)
@@ -42,7 +42,7 @@ public enum AtomicFile {
     /// Throws the error `write(to:)` would give when `path`'s folder is
     /// missing, not a folder or not writable: lets a command refuse a bad
     /// output before a long run instead of after it.
-    public static func checkFolder(of path: String) throws {
+    package static func checkFolder(of path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {

@@ -9,7 +9,7 @@ import Glibc
 /// the process groups of the children. `AtomicFile` and `ChildProcess`
 /// register them; a signal that ends the run (`SignalCleanup`) kills every
 /// group and removes every file before exiting.
-public enum Cleanup {
+package enum Cleanup {
     private struct State {
         var temporaries: [Int: String] = [:]
         var groups: [Int: pid_t] = [:]
@@ -19,7 +19,7 @@ public enum Cleanup {
     private static let state = Mutex(State())
 
     /// Registers a temporary file; returns a token for `forget`.
-    public static func temporary(_ path: String) -> Int {
+    package static func temporary(_ path: String) -> Int {
         state.withLock { state in
             state.next += 1
             state.temporaries[state.next] = path
@@ -28,7 +28,7 @@ public enum Cleanup {
     }
 
     /// Registers a child's process group; returns a token for `forget`.
-    public static func group(_ pid: pid_t) -> Int {
+    package static func group(_ pid: pid_t) -> Int {
         state.withLock { state in
             state.next += 1
             state.groups[state.next] = pid
@@ -37,7 +37,7 @@ public enum Cleanup {
     }
 
     /// Unregisters a file or group (renamed, removed, reaped).
-    public static func forget(_ token: Int) {
+    package static func forget(_ token: Int) {
         state.withLock { state in
             state.temporaries[token] = nil
             state.groups[token] = nil
@@ -46,7 +46,7 @@ public enum Cleanup {
 
     /// Kills every registered group, then removes every registered file (in
     /// that order, so no child can write one again).
-    public static func now() {
+    package static func now() {
         let (groups, files) = state.withLock { state in
             let taken = (Array(state.groups.values), Array(state.temporaries.values))
             state.groups.removeAll()
@@ -62,13 +62,13 @@ public enum Cleanup {
 /// SIGUSR2 each stop the children, remove the temporary files, print one line
 /// and exit with 128 + the signal's number. Installed once, by the CLI, before
 /// any work; children still start with every signal at its default.
-public enum SignalCleanup {
-    public static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2]
+package enum SignalCleanup {
+    package static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2]
 
     private static let sources = Mutex<[DispatchSourceSignal]>([])
 
     /// Installs the handlers; `message(signal)` is the line printed (without a newline).
-    public static func install(message: @escaping @Sendable (Int32) -> String) {
+    package static func install(message: @escaping @Sendable (Int32) -> String) {
         sources.withLock { sources in
             guard sources.isEmpty else { return }
             let queue = DispatchQueue(label: "facesticker.signals")
@@ -88,7 +88,7 @@ public enum SignalCleanup {
     }
 
     /// The usual name of a signal, `SIGTERM`.
-    public static func name(_ number: Int32) -> String {
+    package static func name(_ number: Int32) -> String {
         switch number {
         case SIGHUP: return "SIGHUP"
         case SIGINT: return "SIGINT"

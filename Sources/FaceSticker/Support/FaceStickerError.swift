@@ -16,6 +16,7 @@ public enum FaceStickerError: Error, Equatable, CustomStringConvertible {
     /// A failure inside a library we call, with its message.
     case `internal`(String)
 
+    /// One line naming the file (when there is one) and the problem.
     public var description: String {
         switch self {
         case .fileNotFound(let path): return "\(path): no such file"

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Whether two paths name one file, so no command ever writes over its input.
-public enum FileIdentity {
+package enum FileIdentity {
     /// True when the paths are the same once resolved (`.`, `..`, symlinks),
     /// or when both exist and share device and inode (hard links, bind mounts).
-    public static func same(_ a: String, _ b: String) -> Bool {
+    package static func same(_ a: String, _ b: String) -> Bool {
         func resolved(_ path: String) -> String {
             URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         }

@@ -11,7 +11,8 @@ enum InputFile {
         } catch FaceStickerError.unreadable(let path, let reason) {
             throw FaceStickerError.unreadable(path: path, reason: "\(role): \(reason)")
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+        var status = stat() // follows a symlink to the file it names
+        let size = stat(path, &status) == 0 ? Int64(status.st_size) : 0
         guard size > 0 else { throw FaceStickerError.unreadable(path: path, reason: "\(role): the file is empty") }
         guard size <= limit else {
             throw FaceStickerError.unreadable(path: path, reason: "\(role): larger than \(limit >> 20) MiB")

@@ -6,8 +6,8 @@ import Glibc
 /// What a path a user gave as an input is, told before anything opens it, so
 /// an input that would block (a FIFO, a terminal, a socket) or never end
 /// (/dev/zero) is refused instead of read, and each case gets its real name.
-public enum InputPath {
-    public enum Kind: Equatable, Sendable {
+package enum InputPath {
+    package enum Kind: Equatable, Sendable {
         case file, folder, characterDevice
     }
 
@@ -16,7 +16,7 @@ public enum InputPath {
     /// missing path, a symlink loop or no permission, throws a line that names
     /// `path` and says which.
     @discardableResult
-    public static func check(_ path: String, folders: Bool = false, devices: Bool = false) throws -> Kind {
+    package static func check(_ path: String, folders: Bool = false, devices: Bool = false) throws -> Kind {
         var info = stat()
         guard stat(path, &info) == 0 else {
             switch errno {

@@ -1,7 +1,7 @@
 /// Writes JSON text by hand where key order matters to readers (one object per line).
-public enum JSONText {
+package enum JSONText {
     /// A JSON string literal for `text`.
-    public static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -20,7 +20,7 @@ public enum JSONText {
     }
 
     /// A JSON number with at most `digits` decimals and no trailing zeros; non-finite values become 0.
-    public static func number(_ value: Double, digits: Int = 2) -> String {
+    package static func number(_ value: Double, digits: Int = 2) -> String {
         guard value.isFinite else { return "0" }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }

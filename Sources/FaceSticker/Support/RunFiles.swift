@@ -13,38 +13,38 @@ import Glibc
 /// Two paths are one file when they resolve to the same path (`.`, `..`,
 /// symbolic links, also in the folders of a file not yet made) or, when both
 /// exist, share device and inode (hard links, bind mounts).
-public struct RunFiles: Sendable {
-    public struct Entry: Sendable, Equatable {
+package struct RunFiles: Sendable {
+    package struct Entry: Sendable, Equatable {
         /// What the file is to this run, as the user would say it (`--tracks`, `the input video`).
-        public let role: String
-        public let path: String
+        package let role: String
+        package let path: String
 
-        public init(role: String, path: String) {
+        package init(role: String, path: String) {
             self.role = role
             self.path = path
         }
     }
 
-    public private(set) var reads: [Entry] = []
-    public private(set) var writes: [Entry] = []
+    package private(set) var reads: [Entry] = []
+    package private(set) var writes: [Entry] = []
 
-    public init() {}
+    package init() {}
 
     /// A file the run reads; nil is ignored.
-    public mutating func read(_ role: String, _ path: String?) {
+    package mutating func read(_ role: String, _ path: String?) {
         if let path { reads.append(Entry(role: role, path: path)) }
     }
 
     /// Files the run reads, with their roles.
-    public mutating func read(_ entries: [Entry]) { reads += entries }
+    package mutating func read(_ entries: [Entry]) { reads += entries }
 
     /// A file the run writes; nil is ignored.
-    public mutating func write(_ role: String, _ path: String?) {
+    package mutating func write(_ role: String, _ path: String?) {
         if let path { writes.append(Entry(role: role, path: path)) }
     }
 
     /// Throws a `FileConflict` for the first output that is an input or another output.
-    public func check() throws {
+    package func check() throws {
         let readKeys = reads.map { Key($0.path) }
         let writeKeys = writes.map { Key($0.path) }
         for (i, output) in writes.enumerated() {
@@ -95,12 +95,12 @@ public struct RunFiles: Sendable {
 }
 
 /// An output that is also an input, or a second output on one file: a usage error.
-public struct FileConflict: Error, Equatable, CustomStringConvertible {
-    public let output: RunFiles.Entry
-    public let other: RunFiles.Entry
-    public let otherIsOutput: Bool
+package struct FileConflict: Error, Equatable, CustomStringConvertible {
+    package let output: RunFiles.Entry
+    package let other: RunFiles.Entry
+    package let otherIsOutput: Bool
 
-    public var description: String {
+    package var description: String {
         let what = otherIsOutput ? "is also" : "would overwrite"
         let same = output.path == other.path ? "" : " \(other.path)"
         return "\(output.role) \(output.path) \(what) \(other.role)\(same); choose another name (nothing was written)"

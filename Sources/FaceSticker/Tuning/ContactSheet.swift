@@ -5,14 +5,14 @@ import Foundation
 /// crop around the mistake, enlarged, with every box in view drawn: ground
 /// truth green (ignored faces grey), detections red when false positives and
 /// yellow when hits; the tile's own mistake is drawn thicker.
-public enum ContactSheet {
-    public static let truthColor = Canvas.Color(red: 0, green: 220, blue: 0)
-    public static let ignoredColor = Canvas.Color(red: 170, green: 170, blue: 170)
-    public static let falsePositiveColor = Canvas.Color(red: 255, green: 40, blue: 40)
-    public static let hitColor = Canvas.Color(red: 255, green: 230, blue: 0)
+package enum ContactSheet {
+    package static let truthColor = Canvas.Color(red: 0, green: 220, blue: 0)
+    package static let ignoredColor = Canvas.Color(red: 170, green: 170, blue: 170)
+    package static let falsePositiveColor = Canvas.Color(red: 255, green: 40, blue: 40)
+    package static let hitColor = Canvas.Color(red: 255, green: 230, blue: 0)
 
     /// The worst `count` misses (largest first) and false positives (highest score first) on `subset`.
-    public static func mistakes(dataset: FaceDataset, evaluation: DatasetEvaluation, subset: EvaluationSubset,
+    package static func mistakes(dataset: FaceDataset, evaluation: DatasetEvaluation, subset: EvaluationSubset,
                                 count: Int) -> (misses: [SheetTile], falsePositives: [SheetTile]) {
         guard let matches = evaluation.matches[subset] else { return ([], []) }
         var misses: [SheetTile] = [], falsePositives: [(score: Double, tile: SheetTile)] = []
@@ -38,7 +38,7 @@ public enum ContactSheet {
     }
 
     /// The sheet: a title and legend, then a row block of misses and one of false positives.
-    public static func render(dataset: FaceDataset, evaluation: DatasetEvaluation, subset: EvaluationSubset = .all,
+    package static func render(dataset: FaceDataset, evaluation: DatasetEvaluation, subset: EvaluationSubset = .all,
                               title: String, count: Int = 12, columns: Int = 6, tileSize: Int = 180) throws -> RGBAImage {
         let (misses, falsePositives) = mistakes(dataset: dataset, evaluation: evaluation, subset: subset, count: count)
         let gap = 8, caption = 22, header = 70, sectionTitle = 26
@@ -161,5 +161,20 @@ public enum ContactSheet {
         let file = String(name.split(separator: "/").last ?? Substring(name))
         let fits = max(8, width / BitmapFont.advance)
         return file.count > fits ? "..." + file.suffix(fits - 3) : file
+    }
+}
+
+/// One mistake on a contact sheet: which image, where, and its caption.
+package struct SheetTile: Sendable {
+    /// Index into the dataset's images.
+    package var image: Int
+    /// The missed face or the false positive, in image pixels.
+    package var box: Rect
+    package var caption: String
+
+    package init(image: Int, box: Rect, caption: String) {
+        self.image = image
+        self.box = box
+        self.caption = caption
     }
 }

@@ -13,19 +13,19 @@
 /// let evaluation = try DatasetEvaluation.run(settings: .defaults(for: .yunet), on: dataset)
 /// print(evaluation.metrics(.easy).recall)
 /// ```
-public struct DatasetEvaluation: Sendable {
-    public let iouThreshold: Double
+package struct DatasetEvaluation: Sendable {
+    package let iouThreshold: Double
     /// The subsets evaluated: `all`, and easy/medium/hard when the dataset has difficulty.
-    public let subsets: [EvaluationSubset]
+    package let subsets: [EvaluationSubset]
     /// Per image, the detections evaluated.
-    public let detections: [[Face]]
+    package let detections: [[Face]]
     /// Per subset, per image, the matching.
-    public let matches: [EvaluationSubset: [ImageMatch]]
+    package let matches: [EvaluationSubset: [ImageMatch]]
     /// Per subset, the pooled ranking.
-    public let ranked: [EvaluationSubset: RankedDetections]
+    package let ranked: [EvaluationSubset: RankedDetections]
 
     /// Evaluates `detections[i]` against `dataset.images[i]`.
-    public init(dataset: FaceDataset, detections: [[Face]], iouThreshold: Double = 0.5) throws {
+    package init(dataset: FaceDataset, detections: [[Face]], iouThreshold: Double = 0.5) throws {
         guard detections.count == dataset.images.count else {
             throw FaceStickerError.invalidArgument(
                 "\(dataset.folder): \(detections.count) detection lists for \(dataset.images.count) images")
@@ -60,14 +60,14 @@ public struct DatasetEvaluation: Sendable {
     /// The metrics on `subset` of the detections scoring above `minScore`
     /// (all when nil). A subset the dataset cannot evaluate (no difficulty
     /// file) reports no faces and no detections.
-    public func metrics(_ subset: EvaluationSubset = .all, above minScore: Double? = nil) -> DetectionMetrics {
+    package func metrics(_ subset: EvaluationSubset = .all, above minScore: Double? = nil) -> DetectionMetrics {
         ranked[subset]?.metrics(above: minScore)
             ?? DetectionMetrics(truePositives: 0, falsePositives: 0, ignored: 0, positives: 0, averagePrecision: 0)
     }
 
     /// Runs a detector with `settings` on every image (`jobs` images at a
     /// time, one detector per job) and evaluates what it found.
-    public static func run(settings: DetectorSettings, on dataset: FaceDataset, iouThreshold: Double = 0.5,
+    package static func run(settings: DetectorSettings, on dataset: FaceDataset, iouThreshold: Double = 0.5,
                            jobs: Int = 1) throws -> DatasetEvaluation {
         let faces = try ParallelWork.map(count: dataset.images.count, jobs: jobs,
                                          makeWorker: { try FaceFinder(settings: settings) }) { detector, i in

@@ -14,14 +14,14 @@
 /// Because every decision depends only on better-scored detections, the
 /// outcomes of the detections above any score threshold are the same as
 /// matching those detections alone: one matching serves a threshold sweep.
-public enum DetectionMatcher {
-    public static func match(_ detections: [Face], to faces: [GroundTruthBox], subset: EvaluationSubset,
+package enum DetectionMatcher {
+    package static func match(_ detections: [Face], to faces: [GroundTruthBox], subset: EvaluationSubset,
                              iouThreshold: Double) -> ImageMatch {
         match(detections, to: faces, subsets: [subset], iouThreshold: iouThreshold)[0]
     }
 
     /// The matching for each of `subsets` (the overlaps are computed once for all).
-    public static func match(_ detections: [Face], to faces: [GroundTruthBox], subsets: [EvaluationSubset],
+    package static func match(_ detections: [Face], to faces: [GroundTruthBox], subsets: [EvaluationSubset],
                              iouThreshold: Double) -> [ImageMatch] {
         let order = detections.indices.sorted { a, b in
             detections[a].score != detections[b].score ? detections[a].score > detections[b].score : a < b
@@ -86,4 +86,37 @@ public enum DetectionMatcher {
             }
         }
     }
+}
+
+/// What one detection turned out to be when matched against the ground truth.
+package enum MatchOutcome: UInt8, Sendable {
+    /// Matched a counted face no better-scored detection had matched.
+    case truePositive
+    /// Matched no counted face still free, and no ignored face.
+    case falsePositive
+    /// Matched only a face the subset ignores: neither a hit nor a false positive.
+    case ignored
+}
+
+/// The matching of one image's detections to its ground-truth faces.
+package struct ImageMatch: Sendable {
+    /// Per detection, in the order the detections were given.
+    package var outcomes: [MatchOutcome]
+    /// Per detection, the index of the face it matched (true positives and
+    /// ignored detections), nil for false positives.
+    package var matchedFace: [Int?]
+    /// Per ground-truth face: whether the subset counts it.
+    package var counted: [Bool]
+    /// Per ground-truth face: whether a detection matched it.
+    package var found: [Bool]
+
+    package init(outcomes: [MatchOutcome], matchedFace: [Int?], counted: [Bool], found: [Bool]) {
+        self.outcomes = outcomes
+        self.matchedFace = matchedFace
+        self.counted = counted
+        self.found = found
+    }
+
+    /// Indices of the counted faces no detection matched.
+    package var missedFaces: [Int] { counted.indices.filter { counted[$0] && !found[$0] } }
 }

@@ -11,18 +11,18 @@ import Foundation
 /// is a prefix of matching them all. Haar's parameters change the search
 /// itself, so it runs once per setting and image. Images run `jobs` at a
 /// time, each job with its own detectors.
-public struct DetectorTuner: Sendable {
+package struct DetectorTuner: Sendable {
     /// Each detector's base setting: its default, or what `--config` gave
     /// (model path included). Its row is marked as the baseline.
-    public var baselines: [DetectorSettings]
+    package var baselines: [DetectorSettings]
     /// The grid per detector; a detector without one uses `ParameterGrid.defaults`.
-    public var grids: [DetectorKind: ParameterGrid]
-    public var objective: TuningObjective
-    public var subset: EvaluationSubset
-    public var iouThreshold: Double
-    public var jobs: Int
+    package var grids: [DetectorKind: ParameterGrid]
+    package var objective: TuningObjective
+    package var subset: EvaluationSubset
+    package var iouThreshold: Double
+    package var jobs: Int
 
-    public init(baselines: [DetectorSettings], grids: [DetectorKind: ParameterGrid] = [:],
+    package init(baselines: [DetectorSettings], grids: [DetectorKind: ParameterGrid] = [:],
                 objective: TuningObjective = .f1, subset: EvaluationSubset = .all, iouThreshold: Double = 0.5,
                 jobs: Int = 1) {
         self.baselines = baselines
@@ -34,7 +34,7 @@ public struct DetectorTuner: Sendable {
     }
 
     /// The settings swept for `baseline`: the grid's combinations, plus the baseline itself.
-    public func settings(for baseline: DetectorSettings) throws -> [DetectorSettings] {
+    package func settings(for baseline: DetectorSettings) throws -> [DetectorSettings] {
         let grid = grids[baseline.kind] ?? .defaults(for: baseline.kind)
         var all = grid.settings(base: baseline)
         if !all.contains(baseline) { all.append(baseline) }
@@ -43,7 +43,7 @@ public struct DetectorTuner: Sendable {
     }
 
     /// Runs the sweep; `log` hears progress, on the calling thread.
-    public func run(on dataset: FaceDataset, log: (String) -> Void = { _ in }) throws -> TuningReport {
+    package func run(on dataset: FaceDataset, log: (String) -> Void = { _ in }) throws -> TuningReport {
         guard !baselines.isEmpty else { throw FaceStickerError.invalidArgument("tune: no detector to tune") }
         guard dataset.subsets.contains(subset) else {
             throw FaceStickerError.invalidArgument("--subset \(subset.rawValue): \(dataset.folder) has no difficulty.tsv")
@@ -264,4 +264,43 @@ private struct CopyRule: Hashable, CustomStringConvertible {
         maxUpscale = settings.maxUpscale
     }
     var description: String { maxUpscale == 1 ? "\(inputSize)" : "\(inputSize) (up to x\(JSONText.number(maxUpscale, digits: 2)))" }
+}
+
+/// What one detector's part of a `DetectorTuner` sweep produced.
+struct TunerSweep {
+    var rows: [TuningRow]
+    var curves: [PRCurve]
+    /// The detector's best setting's detections per image.
+    var bestFaces: [[Face]]
+    var runs: Int
+    var detectionSeconds: Double
+    var evaluationSeconds: Double
+}
+
+/// One job's detectors, made on first use: one per setting it may run.
+/// Lives on one thread (a detector handle is not thread-safe).
+final class DetectorPool {
+    private let settings: [DetectorSettings]
+    private var finders: [Int: FaceFinder] = [:]
+    private var models: [Int: OpenCVDetector] = [:]
+
+    init(_ settings: [DetectorSettings]) {
+        self.settings = settings
+    }
+
+    /// The whole face finding for `settings[index]`.
+    func finder(_ index: Int) throws -> FaceFinder {
+        if let finder = finders[index] { return finder }
+        let finder = try FaceFinder(settings: settings[index])
+        finders[index] = finder
+        return finder
+    }
+
+    /// The bare model for `settings[index]` (for collecting raw detections).
+    func model(_ index: Int) throws -> OpenCVDetector {
+        if let model = models[index] { return model }
+        let model = try OpenCVDetector(settings: settings[index])
+        models[index] = model
+        return model
+    }
 }

@@ -10,18 +10,18 @@ import Foundation
 /// `*.csv` (`image,x,y,w,h`); `*.json` (`{"image": [[x, y, w, h], ...]}`).
 /// See `GroundTruthFormat` for each format. Every image named must exist;
 /// errors name the file and line.
-public struct FaceDataset: Sendable {
+package struct FaceDataset: Sendable {
     /// The dataset folder, as given.
-    public let folder: String
+    package let folder: String
     /// The ground-truth file(s) read.
-    public let groundTruthFiles: [String]
-    public let format: GroundTruthFormat
+    package let groundTruthFiles: [String]
+    package let format: GroundTruthFormat
     /// The images, in ground-truth order.
-    public let images: [LabeledImage]
+    package let images: [LabeledImage]
     /// Whether `difficulty.tsv` was read, so the easy/medium/hard subsets mean something.
-    public let hasDifficulty: Bool
+    package let hasDifficulty: Bool
 
-    public init(folder: String, groundTruthFiles: [String], format: GroundTruthFormat, images: [LabeledImage],
+    package init(folder: String, groundTruthFiles: [String], format: GroundTruthFormat, images: [LabeledImage],
                 hasDifficulty: Bool) {
         self.folder = folder
         self.groundTruthFiles = groundTruthFiles
@@ -32,16 +32,16 @@ public struct FaceDataset: Sendable {
 
     /// The subsets an evaluation of this dataset reports: `all`, plus easy,
     /// medium and hard when the difficulty file is there.
-    public var subsets: [EvaluationSubset] { hasDifficulty ? EvaluationSubset.allCases : [.all] }
+    package var subsets: [EvaluationSubset] { hasDifficulty ? EvaluationSubset.allCases : [.all] }
 
     /// Faces counted in `subset`, over all images.
-    public func countedFaces(in subset: EvaluationSubset) -> Int {
+    package func countedFaces(in subset: EvaluationSubset) -> Int {
         images.reduce(0) { sum, image in sum + image.faces.filter { $0.isCounted(in: subset) }.count }
     }
 
     /// Loads the dataset in `folder`; `groundTruth` names the ground-truth
     /// file when the folder's own cannot be found by name (format from its name).
-    public static func load(folder: String, groundTruth: String? = nil) throws -> FaceDataset {
+    package static func load(folder: String, groundTruth: String? = nil) throws -> FaceDataset {
         let fileManager = FileManager.default
         var isFolder: ObjCBool = false
         guard fileManager.fileExists(atPath: folder, isDirectory: &isFolder) else {
@@ -129,5 +129,71 @@ public struct FaceDataset: Sendable {
             }
         }
         return nil
+    }
+}
+
+/// One dataset image and its annotated faces.
+package struct LabeledImage: Hashable, Sendable {
+    /// The image's name as the ground-truth file gives it (relative to `images/`).
+    package var name: String
+    /// The image file's path, ready to open.
+    package var path: String
+    /// The faces, in ground-truth file order (difficulty indices refer to this order).
+    package var faces: [GroundTruthBox]
+
+    package init(name: String, path: String, faces: [GroundTruthBox]) {
+        self.name = name
+        self.path = path
+        self.faces = faces
+    }
+}
+
+/// The ground-truth file formats `FaceDataset` reads.
+package enum GroundTruthFormat: String, Sendable {
+    /// WIDER FACE `wider_face_val_bbx_gt.txt`: image path, face count, then
+    /// `x y w h blur expression illumination invalid occlusion pose` per face
+    /// (a count of 0 is followed by one line of zeros).
+    case wider
+    /// FDDB `*ellipseList.txt`: image path without extension, face count, then
+    /// `major_radius minor_radius angle center_x center_y [score]` per face.
+    case fddb
+    /// CSV, one face per line: `image,x,y,w,h` (a header line is allowed; a
+    /// line with only the image name lists an image without faces).
+    case csv
+    /// JSON: `{"image.jpg": [[x, y, w, h], ...], ...}`.
+    case json
+
+    /// The format a file's name says: `.json`, `.csv`, `*ellipseList*`, else WIDER.
+    package init(fileName: String) {
+        let lower = fileName.lowercased()
+        if lower.hasSuffix(".json") {
+            self = .json
+        } else if lower.hasSuffix(".csv") {
+            self = .csv
+        } else if lower.contains("ellipselist") {
+            self = .fddb
+        } else {
+            self = .wider
+        }
+    }
+}
+
+/// Which ground-truth boxes an evaluation counts.
+///
+/// `all` counts every box except those the WIDER FACE evaluation ignores (the
+/// `invalid` flag, and boxes with no area). `easy`, `medium` and `hard` count
+/// only the boxes `difficulty.tsv` lists for that subset, as the official
+/// WIDER FACE evaluation does; every other box is ignored there.
+package enum EvaluationSubset: String, CaseIterable, Sendable, Comparable {
+    case all
+    case easy
+    case medium
+    case hard
+
+    /// The WIDER FACE difficulty subsets, in order.
+    package static let difficulties: [EvaluationSubset] = [.easy, .medium, .hard]
+
+    package static func < (a: EvaluationSubset, b: EvaluationSubset) -> Bool {
+        allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 /// Draws precision-recall curves: recall across, precision up, both 0...1,
 /// with a grid, tick labels, a title, one coloured curve per `PRCurve`, its
 /// operating point as a dot, and a legend below with each curve's AP.
-public enum PRPlot {
-    public static let palette: [Canvas.Color] = [
+package enum PRPlot {
+    package static let palette: [Canvas.Color] = [
         Canvas.Color(red: 31, green: 119, blue: 180), Canvas.Color(red: 255, green: 127, blue: 14),
         Canvas.Color(red: 44, green: 160, blue: 44), Canvas.Color(red: 214, green: 39, blue: 40),
         Canvas.Color(red: 148, green: 103, blue: 189), Canvas.Color(red: 140, green: 86, blue: 75),
@@ -14,7 +14,7 @@ public enum PRPlot {
 
     /// The plot area is `width` x `height` less margins; the legend goes
     /// below it (one line per curve), so it never hides a curve.
-    public static func render(_ curves: [PRCurve], title: String, width: Int = 900, height: Int = 700) -> RGBAImage {
+    package static func render(_ curves: [PRCurve], title: String, width: Int = 900, height: Int = 700) -> RGBAImage {
         let lineHeight = 22.0
         let entries = curves.map { "\($0.label)  AP \(String(format: "%.3f", $0.averagePrecision))" }
         let legendHeight = Int(lineHeight) * max(entries.count, 1) + 24
@@ -76,5 +76,38 @@ public enum PRPlot {
         }
         kept.append(last)
         return kept
+    }
+}
+
+/// A labelled precision-recall curve for the plot: one per detector and input size.
+package struct PRCurve: Sendable {
+    package var label: String
+    package var kind: DetectorKind
+    /// Highest score first.
+    package var points: [PRPoint]
+    /// Where the best setting on this curve operates.
+    package var operatingPoint: PRPoint?
+    package var averagePrecision: Double
+
+    package init(label: String, kind: DetectorKind, points: [PRPoint], operatingPoint: PRPoint?, averagePrecision: Double) {
+        self.label = label
+        self.kind = kind
+        self.points = points
+        self.operatingPoint = operatingPoint
+        self.averagePrecision = averagePrecision
+    }
+}
+
+/// One point of a precision-recall curve: precision and recall when every
+/// detection scoring `score` or more is kept.
+package struct PRPoint: Equatable, Sendable {
+    package var score: Double
+    package var precision: Double
+    package var recall: Double
+
+    package init(score: Double, precision: Double, recall: Double) {
+        self.score = score
+        self.precision = precision
+        self.recall = recall
     }
 }

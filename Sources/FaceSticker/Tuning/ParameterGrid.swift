@@ -3,26 +3,26 @@ import Foundation
 /// The values to sweep for each parameter of one detector; the settings
 /// swept are every combination (parameters not in the grid keep the base
 /// setting's value).
-public struct ParameterGrid: Equatable, Sendable {
+package struct ParameterGrid: Equatable, Sendable {
     /// Parameters in sweep order, each with its values in the order given.
-    public private(set) var axes: [(parameter: DetectorParameter, values: [Double])]
+    package private(set) var axes: [(parameter: DetectorParameter, values: [Double])]
 
-    public init(_ axes: [(parameter: DetectorParameter, values: [Double])] = []) {
+    package init(_ axes: [(parameter: DetectorParameter, values: [Double])] = []) {
         self.axes = []
         for axis in axes { set(axis.parameter, axis.values) }
     }
 
-    public static func == (a: ParameterGrid, b: ParameterGrid) -> Bool {
+    package static func == (a: ParameterGrid, b: ParameterGrid) -> Bool {
         a.axes.map(\.parameter) == b.axes.map(\.parameter) && a.axes.map(\.values) == b.axes.map(\.values)
     }
 
     /// The values of `parameter`, nil when it is not swept.
-    public func values(_ parameter: DetectorParameter) -> [Double]? {
+    package func values(_ parameter: DetectorParameter) -> [Double]? {
         axes.first { $0.parameter == parameter }?.values
     }
 
     /// Replaces (or adds) the values of `parameter`; duplicates are dropped.
-    public mutating func set(_ parameter: DetectorParameter, _ values: [Double]) {
+    package mutating func set(_ parameter: DetectorParameter, _ values: [Double]) {
         var unique: [Double] = []
         for value in values where !unique.contains(value) { unique.append(value) }
         if let i = axes.firstIndex(where: { $0.parameter == parameter }) {
@@ -36,7 +36,7 @@ public struct ParameterGrid: Equatable, Sendable {
     /// the DNNs (score and NMS replay cached detections, so they are fine-
     /// grained; input sizes cost a network run each); scale factor and
     /// minimum neighbours for Haar, which reruns per setting, so few values.
-    public static func defaults(for kind: DetectorKind) -> ParameterGrid {
+    package static func defaults(for kind: DetectorKind) -> ParameterGrid {
         switch kind {
         case .yunet, .centerface:
             return ParameterGrid([
@@ -50,7 +50,7 @@ public struct ParameterGrid: Equatable, Sendable {
     }
 
     /// Every combination of the grid's values over `base`, first axis slowest.
-    public func settings(base: DetectorSettings) -> [DetectorSettings] {
+    package func settings(base: DetectorSettings) -> [DetectorSettings] {
         var all = [base]
         for axis in axes where axis.parameter.applies(to: base.kind) {
             all = all.flatMap { settings in
@@ -66,7 +66,7 @@ public struct ParameterGrid: Equatable, Sendable {
 
     /// Parses a `--grid` value: `[DETECTOR.]PARAM=V1,V2,...` or
     /// `PARAM=FROM:TO:STEP`; the detector prefix limits it to one detector.
-    public static func parse(_ text: String) throws -> (kind: DetectorKind?, parameter: DetectorParameter, values: [Double]) {
+    package static func parse(_ text: String) throws -> (kind: DetectorKind?, parameter: DetectorParameter, values: [Double]) {
         let fail = { (reason: String) in FaceStickerError.invalidArgument("--grid \(text): \(reason)") }
         guard let equals = text.firstIndex(of: "=") else { throw fail("expected PARAM=V1,V2,... or PARAM=FROM:TO:STEP") }
         var name = String(text[..<equals])

@@ -8,18 +8,18 @@
 /// precision made non-increasing from the right, then summed over the recall
 /// steps. WIDER FACE samples the curve at 1000 score thresholds; this uses
 /// every distinct score, the limit of that sampling.
-public struct RankedDetections: Sendable {
+package struct RankedDetections: Sendable {
     /// Faces counted.
-    public let positives: Int
+    package let positives: Int
     /// Scores of the hits and false positives, best first.
-    public let scores: [Double]
+    package let scores: [Double]
     /// Per entry of `scores`: hits so far, that entry included.
     private let cumulativeHits: [Int]
     /// Scores of ignored detections, best first.
     private let ignoredScores: [Double]
 
     /// Ranks `detections` (score and outcome, from any number of images).
-    public init(positives: Int, detections: [(score: Double, outcome: MatchOutcome)]) {
+    package init(positives: Int, detections: [(score: Double, outcome: MatchOutcome)]) {
         self.positives = positives
         let ranked = detections.filter { $0.outcome != .ignored }.sorted { $0.score > $1.score }
         scores = ranked.map(\.score)
@@ -34,7 +34,7 @@ public struct RankedDetections: Sendable {
     /// The metrics of the detections scoring above `minScore` (compared as
     /// 32-bit floats, as the detectors compare their thresholds), or of all
     /// when nil.
-    public func metrics(above minScore: Double? = nil) -> DetectionMetrics {
+    package func metrics(above minScore: Double? = nil) -> DetectionMetrics {
         let kept = count(scores, above: minScore)
         let hits = kept > 0 ? cumulativeHits[kept - 1] : 0
         return DetectionMetrics(truePositives: hits, falsePositives: kept - hits,
@@ -44,7 +44,7 @@ public struct RankedDetections: Sendable {
 
     /// The precision-recall curve of the detections above `minScore`, one
     /// point per distinct score, highest score first.
-    public func curve(above minScore: Double? = nil) -> [PRPoint] {
+    package func curve(above minScore: Double? = nil) -> [PRPoint] {
         points(kept: count(scores, above: minScore))
     }
 

@@ -12,22 +12,22 @@
 /// network (OpenCV's own NMS, through `fd_nms`), then what `FaceFinder` does
 /// (`FaceFinder.confirmed`, `FaceFinder.combined`), then drops faces
 /// narrower than `minSize`.
-public struct RawDetections: Sendable {
-    public let kind: DetectorKind
+package struct RawDetections: Sendable {
+    package let kind: DetectorKind
     /// The upright pass, then (when collected) one per turn of `FaceFinder.searchOrder`.
-    public let passes: [Pass]
+    package let passes: [Pass]
     /// The copy's size, and image pixels per copy pixel, per axis.
-    public let copyWidth: Int
-    public let copyHeight: Int
-    public let scaleX: Double
-    public let scaleY: Double
+    package let copyWidth: Int
+    package let copyHeight: Int
+    package let scaleX: Double
+    package let scaleY: Double
     /// The lowest score threshold this can replay.
-    public let scoreFloor: Double
+    package let scoreFloor: Double
 
     /// One orientation's candidates and their judgements.
-    public struct Pass: Sendable {
+    package struct Pass: Sendable {
         /// Every candidate, best first, in the (turned) copy's pixels.
-        public let candidates: [Face]
+        package let candidates: [Face]
         /// Per candidate: whether its box has texture.
         let textured: [Bool]
         /// The verifier's score of the candidates that any swept setting may ask about.
@@ -35,7 +35,7 @@ public struct RawDetections: Sendable {
     }
 
     /// The settings that collect raw detections for `settings` down to `scoreFloor`.
-    public static func collectingSettings(for settings: DetectorSettings, scoreFloor: Double) -> DetectorSettings {
+    package static func collectingSettings(for settings: DetectorSettings, scoreFloor: Double) -> DetectorSettings {
         var collecting = settings
         collecting.scoreThreshold = scoreFloor
         collecting.nmsThreshold = 1
@@ -48,7 +48,7 @@ public struct RawDetections: Sendable {
     /// input size. `sweep` is every setting that will be replayed: their
     /// rotation policies say whether turned passes are needed, and the
     /// candidates any of them may send to the verifier are verified now.
-    public static func collect(with detector: OpenCVDetector, in image: RGBAImage,
+    package static func collect(with detector: OpenCVDetector, in image: RGBAImage,
                                sweep: [DetectorSettings] = []) throws -> RawDetections {
         let settings = detector.settings
         let size = FaceFinder.inputSize(width: image.width, height: image.height, longestSide: settings.inputSize,
@@ -82,7 +82,7 @@ public struct RawDetections: Sendable {
 
     /// The faces `FaceFinder` would report with `settings` (same kind and
     /// input size as collected, score threshold at least `scoreFloor`), in image pixels.
-    public func faces(for settings: DetectorSettings) throws -> [Face] {
+    package func faces(for settings: DetectorSettings) throws -> [Face] {
         func replay(_ pass: Pass) throws -> [Face] {
             let kept = try Self.keep(pass.candidates, settings: settings, integral: kind == .yunet)
             var index: [Face: Int] = [:]

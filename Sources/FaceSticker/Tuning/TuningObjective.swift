@@ -1,5 +1,5 @@
 /// What `tune` maximises, on the chosen subset.
-public enum TuningObjective: Equatable, Sendable, CustomStringConvertible {
+package enum TuningObjective: Equatable, Sendable, CustomStringConvertible {
     /// F1 of the setting's detections.
     case f1
     /// Recall of the setting's detections, for settings whose precision is
@@ -11,7 +11,7 @@ public enum TuningObjective: Equatable, Sendable, CustomStringConvertible {
     case averagePrecision
 
     /// Parses `f1`, `ap` or `recall@precision=P`.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         switch text.lowercased() {
         case "f1": self = .f1
         case "ap": self = .averagePrecision
@@ -25,7 +25,7 @@ public enum TuningObjective: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .f1: return "f1"
         case .averagePrecision: return "ap"
@@ -34,7 +34,7 @@ public enum TuningObjective: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The objective's value, nil when the setting does not qualify.
-    public func value(of metrics: DetectionMetrics) -> Double? {
+    package func value(of metrics: DetectionMetrics) -> Double? {
         switch self {
         case .f1: return metrics.f1
         case .averagePrecision: return metrics.averagePrecision
@@ -45,7 +45,7 @@ public enum TuningObjective: Equatable, Sendable, CustomStringConvertible {
     /// Whether `a` ranks strictly above `b`: higher value first, qualifying
     /// before not; ties (and non-qualifying settings) go to higher precision,
     /// then higher recall.
-    public func ranks(_ a: DetectionMetrics, above b: DetectionMetrics) -> Bool {
+    package func ranks(_ a: DetectionMetrics, above b: DetectionMetrics) -> Bool {
         switch (value(of: a), value(of: b)) {
         case (let x?, let y?) where x != y: return x > y
         case (.some, nil): return true

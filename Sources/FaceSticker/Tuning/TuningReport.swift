@@ -1,23 +1,23 @@
 /// What a `DetectorTuner` sweep found.
-public struct TuningReport: Sendable {
-    public let objective: TuningObjective
+package struct TuningReport: Sendable {
+    package let objective: TuningObjective
     /// The subset the objective is computed on.
-    public let subset: EvaluationSubset
-    public let iouThreshold: Double
+    package let subset: EvaluationSubset
+    package let iouThreshold: Double
     /// The subsets every row has metrics for.
-    public let subsets: [EvaluationSubset]
+    package let subsets: [EvaluationSubset]
     /// Every setting evaluated, best first by the objective.
-    public let rows: [TuningRow]
+    package let rows: [TuningRow]
     /// One precision-recall curve per detector and input size.
-    public let curves: [PRCurve]
+    package let curves: [PRCurve]
     /// The best setting's detections and matches (for the contact sheet).
-    public let bestEvaluation: DatasetEvaluation
+    package let bestEvaluation: DatasetEvaluation
     /// Detector runs made (network or cascade, one image each) and seconds spent.
-    public let detectorRuns: Int
-    public let detectionSeconds: Double
-    public let evaluationSeconds: Double
+    package let detectorRuns: Int
+    package let detectionSeconds: Double
+    package let evaluationSeconds: Double
 
-    public init(objective: TuningObjective, subset: EvaluationSubset, iouThreshold: Double,
+    package init(objective: TuningObjective, subset: EvaluationSubset, iouThreshold: Double,
                 subsets: [EvaluationSubset], rows: [TuningRow], curves: [PRCurve], bestEvaluation: DatasetEvaluation,
                 detectorRuns: Int, detectionSeconds: Double, evaluationSeconds: Double) {
         self.objective = objective
@@ -33,22 +33,22 @@ public struct TuningReport: Sendable {
     }
 
     /// The best setting of all (rows are never empty).
-    public var best: TuningRow { rows[0] }
+    package var best: TuningRow { rows[0] }
 
     /// The best setting of `kind`.
-    public func best(for kind: DetectorKind) -> TuningRow? { rows.first { $0.settings.kind == kind } }
+    package func best(for kind: DetectorKind) -> TuningRow? { rows.first { $0.settings.kind == kind } }
 
     /// The default (or `--config`) setting of `kind`.
-    public func baseline(for kind: DetectorKind) -> TuningRow? {
+    package func baseline(for kind: DetectorKind) -> TuningRow? {
         rows.first { $0.settings.kind == kind && $0.isBaseline }
     }
 
     /// The metrics the objective ranks by.
-    public func metrics(of row: TuningRow) -> DetectionMetrics {
+    package func metrics(of row: TuningRow) -> DetectionMetrics {
         row.metrics[subset] ?? DetectionMetrics(truePositives: 0, falsePositives: 0, ignored: 0, positives: 0,
                                                 averagePrecision: 0)
     }
 
     /// The objective's value for `row` (nil when it does not qualify).
-    public func objectiveValue(of row: TuningRow) -> Double? { objective.value(of: metrics(of: row)) }
+    package func objectiveValue(of row: TuningRow) -> Double? { objective.value(of: metrics(of: row)) }
 }

@@ -1,19 +1,19 @@
 /// One setting swept by `tune` and how it did.
-public struct TuningRow: Sendable {
-    public var settings: DetectorSettings
+package struct TuningRow: Sendable {
+    package var settings: DetectorSettings
     /// Metrics per evaluated subset.
-    public var metrics: [EvaluationSubset: DetectionMetrics]
+    package var metrics: [EvaluationSubset: DetectionMetrics]
     /// Whether this is the detector's default (or `--config`) setting.
-    public var isBaseline: Bool
+    package var isBaseline: Bool
 
-    public init(settings: DetectorSettings, metrics: [EvaluationSubset: DetectionMetrics], isBaseline: Bool) {
+    package init(settings: DetectorSettings, metrics: [EvaluationSubset: DetectionMetrics], isBaseline: Bool) {
         self.settings = settings
         self.metrics = metrics
         self.isBaseline = isBaseline
     }
 
     /// The parameters that matter for its detector, as `name value` pairs.
-    public var parameters: [(name: String, value: String)] {
+    package var parameters: [(name: String, value: String)] {
         let s = settings
         if s.kind == .haar {
             var list = [("input", "\(s.inputSize)"), ("scale", JSONText.number(s.scaleFactor, digits: 3)),
@@ -43,7 +43,7 @@ public struct TuningRow: Sendable {
     }
 
     /// `yunet input 640 score 0.6 nms 0.3`.
-    public var label: String {
+    package var label: String {
         ([settings.kind.rawValue] + parameters.map { "\($0.name) \($0.value)" }).joined(separator: " ")
     }
 }

@@ -1,14 +1,14 @@
 import Foundation
 
 /// The text `tune` prints: the ranked table and the baseline-versus-best summary.
-public enum TuningTable {
+package enum TuningTable {
     /// The table, best first: the first `limit` rows (all when 0), plus any
     /// baseline row below them so the default is always shown. Columns: rank,
     /// the objective, precision, recall, F1 and AP on the objective's subset,
     /// P-any (of all detections, the share that matches any labelled face,
     /// WIDER's invalid ones included), recall per difficulty subset (when
     /// known), then the setting.
-    public static func lines(_ report: TuningReport, limit: Int = 20) -> [String] {
+    package static func lines(_ report: TuningReport, limit: Int = 20) -> [String] {
         let difficulties = report.subsets.filter { $0 != .all }
         var header = [pad("rank", 5), pad(report.objective.description, 8), pad("P", 6), pad("R", 6), pad("F1", 6),
                       pad("AP", 6), pad("P-any", 6)]
@@ -31,7 +31,7 @@ public enum TuningTable {
     }
 
     /// One line per detector: its baseline's objective, its best, and the gain.
-    public static func summary(_ report: TuningReport) -> [String] {
+    package static func summary(_ report: TuningReport) -> [String] {
         var kinds: [DetectorKind] = []
         for row in report.rows where !kinds.contains(row.settings.kind) { kinds.append(row.settings.kind) }
         return kinds.compactMap { kind in

@@ -1,43 +1,44 @@
-import Foundation
+import Synchronization
 
 /// `ParallelWork`'s queue of item indices and their results, shared by its
-/// threads under one lock; the first error stops the queue.
-final class WorkQueue<Result>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var nextIndex = 0
+/// threads under one mutex; the first error stops the queue.
+final class WorkQueue<Result: Sendable>: Sendable {
+    private struct State {
+        var nextIndex = 0
+        var values: [Result?]
+        var error: Error?
+    }
+
     private let count: Int
-    private var values: [Result?]
-    private var error: Error?
+    private let state: Mutex<State>
 
     init(count: Int) {
         self.count = count
-        values = Array(repeating: nil, count: count)
+        state = Mutex(State(values: Array(repeating: nil, count: count)))
     }
 
     func next() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard error == nil, nextIndex < count else { return nil }
-        nextIndex += 1
-        return nextIndex - 1
+        state.withLock { state in
+            guard state.error == nil, state.nextIndex < count else { return nil }
+            state.nextIndex += 1
+            return state.nextIndex - 1
+        }
     }
 
     func store(_ value: Result, at index: Int) {
-        lock.lock()
-        values[index] = value
-        lock.unlock()
+        state.withLock { $0.values[index] = value }
     }
 
     func fail(_ failure: Error) {
-        lock.lock()
-        if error == nil { error = failure }
-        lock.unlock()
+        state.withLock { state in
+            if state.error == nil { state.error = failure }
+        }
     }
 
     func results() throws -> [Result] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let error { throw error }
-        return values.compactMap { $0 }
+        try state.withLock { state in
+            if let error = state.error { throw error }
+            return state.values.compactMap { $0 }
+        }
     }
 }

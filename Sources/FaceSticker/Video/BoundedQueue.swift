@@ -4,6 +4,10 @@ import Foundation
 /// pipeline threads: a fast producer waits for a slow consumer, so memory
 /// stays flat however long the video. `close()` ends it after the items in it;
 /// `cancel()` drops them and wakes everybody.
+///
+/// `@unchecked`: its threads block until there is room or an item, which needs
+/// a condition variable (`NSCondition`); `Synchronization.Mutex` has none. Every
+/// stored property is read and written only while `condition` is held.
 final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [Element] = []

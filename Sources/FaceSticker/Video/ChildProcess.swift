@@ -12,7 +12,7 @@ import Glibc
 /// Children start with every signal at its default (whatever we ignore), in a
 /// process group of their own that `Cleanup` kills when a signal ends us, and
 /// die with us even when we are killed outright (`fd_spawn`'s death signal).
-final class ChildProcess: @unchecked Sendable {
+final class ChildProcess: Sendable {
     /// The program's name, for messages.
     let name: String
     /// Write end of the child's stdin (nil when not requested).

@@ -1,24 +1,24 @@
 /// How output videos are encoded: H.264 (libx264) quality and speed, and the audio.
-public struct EncoderSettings: Equatable, Sendable {
+package struct EncoderSettings: Equatable, Sendable {
     /// x264's preset names, fastest first.
-    public static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
+    package static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
                                  "slower", "veryslow", "placebo"]
 
     /// Constant rate factor, 0 (lossless) ... 51; x264's default 23 is visually close to the source at sane sizes.
-    public var crf: Int
+    package var crf: Int
     /// One of `presets`.
-    public var preset: String
+    package var preset: String
     /// Whether the input's audio streams are carried over (copied unchanged when the container allows).
-    public var audio: Bool
+    package var audio: Bool
 
-    public init(crf: Int = 23, preset: String = "medium", audio: Bool = true) {
+    package init(crf: Int = 23, preset: String = "medium", audio: Bool = true) {
         self.crf = crf
         self.preset = preset
         self.audio = audio
     }
 
     /// Checks the values a user can set; the error names the option.
-    public func validate() throws {
+    package func validate() throws {
         guard (0...51).contains(crf) else {
             throw FaceStickerError.invalidArgument("--crf: \(crf) is outside 0...51")
         }

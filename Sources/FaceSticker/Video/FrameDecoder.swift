@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,8 +7,8 @@ import Glibc
 /// Decodes a video into upright frames through an ffmpeg child process
 /// writing raw frames to a pipe: YUV 4:2:0 for the video pipeline (no colour
 /// conversion at all for most inputs), or RGBA for callers that want pixels
-/// (frame sources). Used from one thread.
-final class FrameDecoder: @unchecked Sendable {
+/// (frame sources). Frames are read on one thread; `cancel` may come from any.
+final class FrameDecoder: Sendable {
     /// The raw layouts the decoder can deliver.
     enum Layout: Sendable {
         case rgba
@@ -18,15 +19,16 @@ final class FrameDecoder: @unchecked Sendable {
     let layout: Layout
     private let child: ChildProcess
     private let descriptor: Int32
-    private(set) var framesRead = 0
     /// Bytes left over at the end that did not make a whole frame.
-    private(set) var partialBytes = 0
+    private let partial = Atomic<Int>(0)
+    private var partialBytes: Int { partial.load(ordering: .relaxed) }
     /// Where YUV frame buffers come from when the pipeline hands them back.
-    var pool: BufferPool?
+    private let pool: BufferPool?
 
-    init(_ info: VideoInfo, layout: Layout = .rgba) throws {
+    init(_ info: VideoInfo, layout: Layout = .rgba, pool: BufferPool? = nil) throws {
         self.info = info
         self.layout = layout
+        self.pool = pool
         child = try ChildProcess("ffmpeg", layout == .rgba ? FFmpegArguments.rgbaDecoder(info) : FFmpegArguments.decoder(info))
         guard let output = child.output else { throw FaceStickerError.internal("ffmpeg: no output pipe") }
         descriptor = output.fileDescriptor
@@ -45,7 +47,6 @@ final class FrameDecoder: @unchecked Sendable {
         if var reused = pool?.take(count: size) {
             let complete = reused.withUnsafeMutableBufferPointer { fill($0) == size }
             guard complete else { return nil }
-            framesRead += 1
             return YUVFrame(width: info.width, height: info.height, data: reused)
         }
         guard let bytes = read(size) else { return nil }
@@ -62,7 +63,6 @@ final class FrameDecoder: @unchecked Sendable {
             count = got
         }
         guard got == size else { return nil }
-        framesRead += 1
         return bytes
     }
 
@@ -81,7 +81,7 @@ final class FrameDecoder: @unchecked Sendable {
                 break
             }
         }
-        if got < buffer.count { partialBytes = got }
+        if got < buffer.count { partial.store(got, ordering: .relaxed) }
         return got
     }
 

@@ -1,21 +1,23 @@
+import CFaceDetect
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Encodes YUV 4:2:0 frames with an ffmpeg child process (libx264), which also
 /// copies the input's audio and metadata into the output. Used from one thread.
-final class FrameEncoder: @unchecked Sendable {
+final class FrameEncoder: Sendable {
     let output: String
     private let child: ChildProcess
     private let descriptor: Int32
-    private(set) var framesWritten = 0
+    private let written = Atomic<Int>(0)
+    /// Frames sent so far.
+    var framesWritten: Int { written.load(ordering: .relaxed) }
 
     /// Starts ffmpeg writing `output` (a temporary path: the caller renames it).
     init(_ info: VideoInfo, output: String, settings: EncoderSettings, audioCodec: String?) throws {
         self.output = output
-        // A dead encoder must be an error on write, not a signal that ends us.
-        signal(SIGPIPE, SIG_IGN)
         child = try ChildProcess("ffmpeg", FFmpegArguments.encoder(info, output: output, settings: settings,
                                                                       audioCodec: audioCodec),
                                  input: true, output: false)
@@ -25,27 +27,14 @@ final class FrameEncoder: @unchecked Sendable {
 
     /// Sends one frame; throws with ffmpeg's own message when it has stopped.
     func write(_ frame: YUVFrame) throws {
-        let ok = frame.data.withUnsafeBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return false }
-            var sent = 0
-            while sent < buffer.count {
-                let n = Glibc.write(descriptor, base + sent, buffer.count - sent)
-                if n > 0 {
-                    sent += n
-                } else if n < 0, errno == EINTR {
-                    continue
-                } else {
-                    return false
-                }
-            }
-            return true
-        }
-        guard ok else {
+        // SIGPIPE is blocked for this write only: a dead encoder is an error, not a signal that ends us.
+        let failure = frame.data.withUnsafeBytes { fd_write_all_nosignal(descriptor, $0.baseAddress, $0.count) }
+        guard failure == 0 else {
             child.kill()
             child.wait()
             throw FaceStickerError.output(path: output, reason: "encoder stopped: \(FFmpegArguments.reason(from: child.firstError))")
         }
-        framesWritten += 1
+        written.add(1, ordering: .relaxed)
     }
 
     /// Ends the stream and waits for the file to be complete.

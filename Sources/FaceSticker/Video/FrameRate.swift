@@ -1,11 +1,11 @@
 /// A frame rate as the exact fraction containers store (30000/1001, not 29.97),
 /// so frame times and the encoder's rate match the input's to the tick.
-public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
-    public let numerator: Int
-    public let denominator: Int
+package struct FrameRate: Hashable, Sendable, CustomStringConvertible {
+    package let numerator: Int
+    package let denominator: Int
 
     /// Nil unless both parts are positive.
-    public init?(numerator: Int, denominator: Int) {
+    package init?(numerator: Int, denominator: Int) {
         guard numerator > 0, denominator > 0 else { return nil }
         let divisor = Self.gcd(numerator, denominator)
         self.numerator = numerator / divisor
@@ -13,7 +13,7 @@ public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses ffprobe's `30000/1001` (or a plain whole number); nil for `0/0` and junk.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard let first = parts.first, let numerator = Int(first), parts.count <= 2 else { return nil }
         let denominator = parts.count == 2 ? Int(parts[1]) : 1
@@ -22,13 +22,13 @@ public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Frames per second as a number.
-    public var value: Double { Double(numerator) / Double(denominator) }
+    package var value: Double { Double(numerator) / Double(denominator) }
 
     /// The presentation time of frame `index`, in seconds from the first frame.
-    public func time(ofFrame index: Int) -> Double { Double(index) * Double(denominator) / Double(numerator) }
+    package func time(ofFrame index: Int) -> Double { Double(index) * Double(denominator) / Double(numerator) }
 
     /// `num/den`, as ffmpeg's options take it.
-    public var description: String { "\(numerator)/\(denominator)" }
+    package var description: String { "\(numerator)/\(denominator)" }
 
     private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 }

@@ -4,7 +4,7 @@
 /// never does, and each sticker's placement is smoothed (One Euro) instead of
 /// jumping with every detection. Frames come out in order, decorated, after
 /// the tracker's short wait (one detection round).
-public struct LiveStickerer {
+package struct LiveStickerer {
     private struct Frame: Sendable {
         var image: RGBAImage
         var time: Double
@@ -17,20 +17,20 @@ public struct LiveStickerer {
     private let frameRate: Double
 
     /// `frameRate` sets how long a lost face is held (0.4 s) before its sticker goes.
-    public init(painter: TrackPainter, frameRate: Double = 30) {
+    package init(painter: TrackPainter, frameRate: Double = 30) {
         self.painter = painter
         self.frameRate = frameRate.isFinite && frameRate > 0 ? frameRate : 30
         timeline = TrackTimeline(settings: TrackerSettings.forVideo(frameRate: self.frameRate, detectEvery: 1))
     }
 
     /// Draws with other stickers or filters from the next frame on.
-    public mutating func use(_ painter: TrackPainter) { self.painter = painter }
+    package mutating func use(_ painter: TrackPainter) { self.painter = painter }
 
     /// Adds the next frame, taken at `time` seconds, with the faces found in it
     /// (nil when the detector did not run on it); `cut` when the picture jumped
     /// (mirroring toggled, another camera), so no track carries across.
     /// Returns the frames now ready, decorated, in order.
-    public mutating func add(_ image: RGBAImage, faces: [Face]?, time: Double, cut: Bool = false) -> [RGBAImage] {
+    package mutating func add(_ image: RGBAImage, faces: [Face]?, time: Double, cut: Bool = false) -> [RGBAImage] {
         let ready = timeline.add(index: index, payload: Frame(image: image, time: time), detections: faces, cut: cut)
         index += 1
         var out: [RGBAImage] = []
@@ -39,7 +39,7 @@ public struct LiveStickerer {
     }
 
     /// Every frame still waiting (at the end of a file source).
-    public mutating func finish() -> [RGBAImage] {
+    package mutating func finish() -> [RGBAImage] {
         var out: [RGBAImage] = []
         for frame in timeline.finish() { out.append(decorate(frame)) }
         return out

@@ -2,17 +2,17 @@
 /// filter whose cut-off rises with the signal's speed, so a still value is
 /// held still (low cut-off removes jitter) while a moving one is followed with
 /// little lag (high cut-off).
-public struct OneEuroFilter: Sendable {
+package struct OneEuroFilter: Sendable {
     /// Cut-off frequency in hertz when the value is still.
-    public var minCutoff: Double
+    package var minCutoff: Double
     /// How much the cut-off rises per unit of speed (speed divided by `scale`, per second).
-    public var beta: Double
+    package var beta: Double
     /// Cut-off frequency, in hertz, of the speed estimate itself.
-    public var derivativeCutoff: Double
+    package var derivativeCutoff: Double
     private var last: Double?
     private var speed = 0.0
 
-    public init(minCutoff: Double, beta: Double, derivativeCutoff: Double = 1) {
+    package init(minCutoff: Double, beta: Double, derivativeCutoff: Double = 1) {
         self.minCutoff = minCutoff
         self.beta = beta
         self.derivativeCutoff = derivativeCutoff
@@ -21,7 +21,7 @@ public struct OneEuroFilter: Sendable {
     /// The filtered value for a new sample `interval` seconds after the last
     /// one. `scale` expresses the speed in a natural unit (for positions, the
     /// face's size) so one `beta` suits every resolution.
-    public mutating func filter(_ value: Double, interval: Double, scale: Double = 1) -> Double {
+    package mutating func filter(_ value: Double, interval: Double, scale: Double = 1) -> Double {
         guard let last, interval > 0, value.isFinite else {
             if value.isFinite { self.last = value }
             return self.last ?? value
@@ -35,7 +35,7 @@ public struct OneEuroFilter: Sendable {
     }
 
     /// Forgets the history: the next sample passes unchanged.
-    public mutating func reset() {
+    package mutating func reset() {
         last = nil
         speed = 0
     }

@@ -1,48 +1,49 @@
-import Foundation
+import Synchronization
 
 /// Counters and the first error of a running pipeline, shared by its threads.
-final class PipelineState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _framesWritten = 0
-    private var _framesWithFaces = 0
-    private var _faces = 0
-    private var _detectionSeconds = 0.0
-    private var _error: Error?
-    private var _damage: String?
-    /// Set once the run ended: how many detector threads it had.
-    var detectorThreads = 1
-
-    private func locked<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
+final class PipelineState: Sendable {
+    private struct Counts {
+        var framesWritten = 0
+        var framesWithFaces = 0
+        var faces = 0
+        var detectionSeconds = 0.0
+        var error: Error?
+        var damage: String?
+        var detectorThreads = 1
     }
 
-    var framesWritten: Int { locked { _framesWritten } }
-    var framesWithFaces: Int { locked { _framesWithFaces } }
-    var faces: Int { locked { _faces } }
-    var detectionSeconds: Double { locked { _detectionSeconds } }
-    var error: Error? { locked { _error } }
-    var damage: String? { locked { _damage } }
+    private let counts = Mutex(Counts())
 
-    func wroteFrame() { locked { _framesWritten += 1 } }
-    func detected(seconds: Double) { locked { _detectionSeconds += seconds } }
-    func setDamage(_ text: String?) { locked { _damage = text } }
+    var framesWritten: Int { counts.withLock { $0.framesWritten } }
+    var framesWithFaces: Int { counts.withLock { $0.framesWithFaces } }
+    var faces: Int { counts.withLock { $0.faces } }
+    var detectionSeconds: Double { counts.withLock { $0.detectionSeconds } }
+    var error: Error? { counts.withLock { $0.error } }
+    var damage: String? { counts.withLock { $0.damage } }
+    /// How many detector threads the run had (set when it ends).
+    var detectorThreads: Int {
+        get { counts.withLock { $0.detectorThreads } }
+        set { counts.withLock { $0.detectorThreads = newValue } }
+    }
+
+    func wroteFrame() { counts.withLock { $0.framesWritten += 1 } }
+    func detected(seconds: Double) { counts.withLock { $0.detectionSeconds += seconds } }
+    func setDamage(_ text: String?) { counts.withLock { $0.damage = text } }
 
     /// Notes a painted frame's faces (ids count up from 0, so the largest + 1 is the number seen).
     func painted(_ faces: [PaintedFace]) {
-        locked {
-            if !faces.isEmpty { _framesWithFaces += 1 }
-            for face in faces { _faces = max(_faces, face.tracked.id + 1) }
+        counts.withLock { counts in
+            if !faces.isEmpty { counts.framesWithFaces += 1 }
+            for face in faces { counts.faces = max(counts.faces, face.tracked.id + 1) }
         }
     }
 
     /// Keeps the first error; returns whether this one was the first.
     @discardableResult
     func fail(_ error: Error) -> Bool {
-        locked {
-            guard _error == nil else { return false }
-            _error = error
+        counts.withLock { counts in
+            guard counts.error == nil else { return false }
+            counts.error = error
             return true
         }
     }

@@ -1,10 +1,10 @@
 /// Smooths one tracked sticker's placement over time with One Euro filters
 /// on its centre, size and angle.
-public struct PlacementSmoother: Sendable {
+package struct PlacementSmoother: Sendable {
     private var x, y, width, height, angle: OneEuroFilter
     private var lastAngle: Double?
 
-    public init(_ parameters: SmoothingParameters = SmoothingParameters()) {
+    package init(_ parameters: SmoothingParameters = SmoothingParameters()) {
         let p = parameters
         x = OneEuroFilter(minCutoff: p.minCutoff, beta: p.beta, derivativeCutoff: p.derivativeCutoff)
         y = x
@@ -15,7 +15,7 @@ public struct PlacementSmoother: Sendable {
 
     /// The smoothed placement for the next frame, `interval` seconds on.
     /// `faceScale` is the face's eye distance (or an estimate of it) in pixels.
-    public mutating func smooth(_ placement: StickerPlacement, interval: Double, faceScale: Double) -> StickerPlacement {
+    package mutating func smooth(_ placement: StickerPlacement, interval: Double, faceScale: Double) -> StickerPlacement {
         // Angles wrap: follow the raw angle the short way round from the last output.
         var raw = placement.angle
         if let lastAngle {

@@ -4,6 +4,10 @@ import Foundation
 /// order of their index (0, 1, 2 ...). A worker with an item too far ahead
 /// waits, so at most `capacity` items are held; `capacity` must be at least the
 /// number of workers, or they could all wait for the one item none is making.
+///
+/// `@unchecked`: its threads block until there is room or an item, which needs
+/// a condition variable (`NSCondition`); `Synchronization.Mutex` has none. Every
+/// stored property is read and written only while `condition` is held.
 final class ReorderQueue<Element: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [Int: Element] = [:]

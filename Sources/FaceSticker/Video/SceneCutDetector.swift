@@ -2,22 +2,22 @@
 /// smoothed from one shot into the next. It compares tiny thumbnails of the
 /// luma of consecutive frames: a cut is a mean absolute difference both large and much
 /// larger than the one before (fast motion changes frames steadily, a cut at once).
-public struct SceneCutDetector: Sendable {
+package struct SceneCutDetector: Sendable {
     /// Smallest mean difference of a cut, as a fraction of full scale.
-    public var threshold: Double
+    package var threshold: Double
     /// How many times the previous frame's difference a cut's must be.
-    public var jump: Double
+    package var jump: Double
     private var previous: [Float]?
     private var previousDifference = 0.0
     static let columns = 32, rows = 18
 
-    public init(threshold: Double = 0.08, jump: Double = 3) {
+    package init(threshold: Double = 0.08, jump: Double = 3) {
         self.threshold = threshold
         self.jump = jump
     }
 
     /// Whether `frame` starts a new shot (never true for the first frame).
-    public mutating func isCut(_ frame: YUVFrame) -> Bool {
+    package mutating func isCut(_ frame: YUVFrame) -> Bool {
         let thumbnail = Self.thumbnail(frame)
         defer { previous = thumbnail }
         guard let previous, previous.count == thumbnail.count, !thumbnail.isEmpty else { return false }
@@ -27,14 +27,14 @@ public struct SceneCutDetector: Sendable {
     }
 
     /// Mean absolute difference of two thumbnails, 0...1.
-    public static func difference(_ a: [Float], _ b: [Float]) -> Double {
+    package static func difference(_ a: [Float], _ b: [Float]) -> Double {
         var sum: Float = 0
         for i in a.indices { sum += abs(a[i] - b[i]) }
         return Double(sum) / Double(a.count) / 255
     }
 
     /// Luma (0...255) of `columns` x `rows` cells, each the mean of a sparse grid of its pixels.
-    public static func thumbnail(_ frame: YUVFrame) -> [Float] {
+    package static func thumbnail(_ frame: YUVFrame) -> [Float] {
         let width = frame.width, height = frame.height
         guard width >= columns, height >= rows else { return [] }
         var cells = [Float](repeating: 0, count: columns * rows)

@@ -11,14 +11,14 @@
 /// 0.03 eye distances; a 0.5 Hz speed estimate keeps detector noise from
 /// opening the filter. On carphone.mp4 this cuts the jitter (mean second
 /// difference of the centre) from 0.057 to 0.023 eye distances a frame.
-public struct SmoothingParameters: Equatable, Sendable {
-    public var minCutoff: Double
-    public var beta: Double
-    public var derivativeCutoff: Double
-    public var angleMinCutoff: Double
-    public var angleBeta: Double
+package struct SmoothingParameters: Equatable, Sendable {
+    package var minCutoff: Double
+    package var beta: Double
+    package var derivativeCutoff: Double
+    package var angleMinCutoff: Double
+    package var angleBeta: Double
 
-    public init(minCutoff: Double = 0.3, beta: Double = 4.0, derivativeCutoff: Double = 0.5,
+    package init(minCutoff: Double = 0.3, beta: Double = 4.0, derivativeCutoff: Double = 0.5,
                 angleMinCutoff: Double = 0.3, angleBeta: Double = 0.1) {
         self.minCutoff = minCutoff
         self.beta = beta

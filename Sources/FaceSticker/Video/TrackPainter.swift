@@ -4,12 +4,12 @@
 /// sticker n mod count, whatever the faces' order in a frame) and that each
 /// layer's placement is smoothed over time per track. Used from one thread,
 /// frames in order.
-public struct TrackPainter: Sendable {
-    public let stickers: [Sticker]
-    public let assignment: StickerAssignment
-    public let filters: FilterChain
+package struct TrackPainter: Sendable {
+    package let stickers: [Sticker]
+    package let assignment: StickerAssignment
+    package let filters: FilterChain
     /// Nil: placements go unsmoothed (for measuring what smoothing brings).
-    public let smoothing: SmoothingParameters?
+    package let smoothing: SmoothingParameters?
     private var smoothers: [Key: PlacementSmoother] = [:]
 
     private struct Key: Hashable, Sendable {
@@ -17,7 +17,7 @@ public struct TrackPainter: Sendable {
         let layer: Int
     }
 
-    public init(stickers: [Sticker], assignment: StickerAssignment = .all, filters: FilterChain = FilterChain(filters: []),
+    package init(stickers: [Sticker], assignment: StickerAssignment = .all, filters: FilterChain = FilterChain(filters: []),
                 smoothing: SmoothingParameters? = SmoothingParameters()) {
         self.stickers = stickers
         self.assignment = assignment
@@ -26,7 +26,7 @@ public struct TrackPainter: Sendable {
     }
 
     /// The layers `track` wears, in drawing order.
-    public func layers(for track: Int) -> [StickerLayer] {
+    package func layers(for track: Int) -> [StickerLayer] {
         guard !stickers.isEmpty else { return [] }
         if assignment == .cycle { return stickers[track % stickers.count].layers }
         return stickers.flatMap(\.layers)
@@ -34,7 +34,7 @@ public struct TrackPainter: Sendable {
 
     /// The next frame's placements for `faces`, smoothed; `interval` is the
     /// time since the previous frame in seconds.
-    public mutating func place(_ faces: [TrackedFace], interval: Double) -> [PaintedFace] {
+    package mutating func place(_ faces: [TrackedFace], interval: Double) -> [PaintedFace] {
         var seen = Set<Key>()
         let painted = faces.map { tracked -> PaintedFace in
             let pose = FacePose(face: tracked.face)
@@ -58,7 +58,7 @@ public struct TrackPainter: Sendable {
     /// Applies the filters, then draws every face's layers at their placements,
     /// on a YUV frame: with filters the whole frame goes through RGBA; without,
     /// the stickers are blended into the YUV pixels under them.
-    public func draw(_ faces: [PaintedFace], onto frame: inout YUVFrame, matrix: YUVMatrix) {
+    package func draw(_ faces: [PaintedFace], onto frame: inout YUVFrame, matrix: YUVMatrix) {
         if !filters.isEmpty {
             var image = YUVConversion.rgba(frame, matrix: matrix)
             let original = image
@@ -74,7 +74,7 @@ public struct TrackPainter: Sendable {
     }
 
     /// Applies the filters, then draws every face's layers at their placements.
-    public func draw(_ faces: [PaintedFace], onto frame: inout RGBAImage) {
+    package func draw(_ faces: [PaintedFace], onto frame: inout RGBAImage) {
         if !filters.isEmpty { filters.apply(to: &frame) }
         for face in faces {
             for (layer, placement) in zip(layers(for: face.tracked.id), face.placements) {

@@ -5,21 +5,21 @@
 /// interpolated (this is the tracking between detections), and a lost face
 /// is held for a few frames. The wait is `confirmRounds - 1` detection rounds,
 /// so at most that many detection intervals of frames are buffered.
-public struct TrackTimeline<Payload: Sendable>: Sendable {
+package struct TrackTimeline<Payload: Sendable>: Sendable {
     private var tracker: FaceTracker
     private var pending: [(index: Int, payload: Payload, round: Int)] = []
     /// Detections per track key, by frame, for the frames still pending (and the one before).
     private var observations: [Int: [(frame: Int, face: Face)]] = [:]
     private var round = -1
 
-    public init(settings: TrackerSettings) {
+    package init(settings: TrackerSettings) {
         tracker = FaceTracker(settings: settings)
     }
 
     /// Adds the next frame, with the detector's faces when it ran on this frame
     /// (nil when it did not) and whether it starts a new shot; returns the
     /// frames now ready, in order.
-    public mutating func add(index: Int, payload: Payload, detections: [Face]?, cut: Bool = false) -> [TimelineFrame<Payload>] {
+    package mutating func add(index: Int, payload: Payload, detections: [Face]?, cut: Bool = false) -> [TimelineFrame<Payload>] {
         if cut { tracker.cut(at: index) }
         if let detections {
             round += 1
@@ -37,12 +37,12 @@ public struct TrackTimeline<Payload: Sendable>: Sendable {
     }
 
     /// Everything still waiting, at the end of the video.
-    public mutating func finish() -> [TimelineFrame<Payload>] {
+    package mutating func finish() -> [TimelineFrame<Payload>] {
         emit(pending.count)
     }
 
     /// Frames waiting for their tracks to be decided.
-    public var waiting: Int { pending.count }
+    package var waiting: Int { pending.count }
 
     private mutating func emit(_ count: Int) -> [TimelineFrame<Payload>] {
         guard count > 0 else { return [] }
@@ -108,5 +108,19 @@ public struct TrackTimeline<Payload: Sendable>: Sendable {
             landmarks = t < 0.5 ? a.landmarks : b.landmarks
         }
         return Face(box: box, score: mix(a.score, b.score), landmarks: landmarks)
+    }
+}
+
+/// One frame leaving the tracking stage: its payload (the pixels in the
+/// pipeline) and the tracked faces in it, in id order.
+package struct TimelineFrame<Payload: Sendable>: Sendable {
+    package var index: Int
+    package var payload: Payload
+    package var faces: [TrackedFace]
+
+    package init(index: Int, payload: Payload, faces: [TrackedFace]) {
+        self.index = index
+        self.payload = payload
+        self.faces = faces
     }
 }

@@ -1,8 +1,8 @@
 /// A face in one output frame, as the tracker hands it on: its track id,
 /// where it is, and how that was known.
-public struct TrackedFace: Equatable, Sendable {
+package struct TrackedFace: Equatable, Sendable {
     /// How the face's position in this frame was found.
-    public enum Source: String, Sendable {
+    package enum Source: String, Sendable {
         /// The detector found it in this frame.
         case detected
         /// Between two detections of the same face (a frame not detected on, or a missed one).
@@ -12,11 +12,11 @@ public struct TrackedFace: Equatable, Sendable {
     }
 
     /// Stable for the face's whole time on screen; 0, 1, 2 ... in order of appearance.
-    public var id: Int
-    public var face: Face
-    public var source: Source
+    package var id: Int
+    package var face: Face
+    package var source: Source
 
-    public init(id: Int, face: Face, source: Source) {
+    package init(id: Int, face: Face, source: Source) {
         self.id = id
         self.face = face
         self.source = source

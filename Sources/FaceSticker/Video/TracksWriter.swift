@@ -1,13 +1,14 @@
 import Foundation
+import Synchronization
 
 /// Writes the `--tracks` JSON file as the frames go by, one frame per line:
 /// `{"frames": [{"index", "time", "faces": [{"id", "box", "score", "landmarks", "sticker"}]}]}`,
 /// in output-frame pixels. `sticker` is the first layer's placement (null without stickers).
-final class TracksWriter {
+final class TracksWriter: Sendable {
     private let handle: FileHandle
     private let path: String
-    private var count = 0
-    private var buffer = ""
+    /// Frames added, and JSON not yet written (used by the track stage alone).
+    private let pending = Mutex<(count: Int, buffer: String)>((0, "{\"frames\": [\n"))
 
     /// Creates (truncates) `path`: a temporary path, renamed by the caller.
     init(path: String) throws {
@@ -17,19 +18,21 @@ final class TracksWriter {
             throw FaceStickerError.output(path: path, reason: "cannot create the tracks file")
         }
         self.handle = handle
-        buffer = "{\"frames\": [\n"
     }
 
     func add(index: Int, time: Double, faces: [PaintedFace]) throws {
-        if count > 0 { buffer += ",\n" }
-        count += 1
-        buffer += Self.line(index: index, time: time, faces: faces)
-        if buffer.utf8.count > 1 << 16 { try flush() }
+        let full = pending.withLock { pending in
+            if pending.count > 0 { pending.buffer += ",\n" }
+            pending.count += 1
+            pending.buffer += Self.line(index: index, time: time, faces: faces)
+            return pending.buffer.utf8.count > 1 << 16
+        }
+        if full { try flush() }
     }
 
     /// Ends the JSON and closes the file.
     func finish() throws {
-        buffer += "\n]}\n"
+        pending.withLock { $0.buffer += "\n]}\n" }
         try flush()
         do {
             try handle.close()
@@ -39,12 +42,15 @@ final class TracksWriter {
     }
 
     private func flush() throws {
+        let text = pending.withLock { pending in
+            defer { pending.buffer = "" }
+            return pending.buffer
+        }
         do {
-            try handle.write(contentsOf: Data(buffer.utf8))
+            try handle.write(contentsOf: Data(text.utf8))
         } catch {
             throw FaceStickerError.output(path: path, reason: error.localizedDescription)
         }
-        buffer = ""
     }
 
     /// One frame's JSON object.

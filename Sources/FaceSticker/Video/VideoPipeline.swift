@@ -6,7 +6,7 @@ import Foundation
 /// detector per worker thread) -> back in order: track, smooth, draw (+
 /// tracks file) -> write (YUV -> ffmpeg/x264). The first failure anywhere,
 /// or a cancel, stops every stage and kills both ffmpeg children.
-final class VideoPipeline: @unchecked Sendable {
+final class VideoPipeline: Sendable {
     private let info: VideoInfo
     private let options: VideoOptions
     private let painter: TrackPainter
@@ -21,6 +21,18 @@ final class VideoPipeline: @unchecked Sendable {
     private let drawn = BoundedQueue<YUVFrame>(capacity: 3)
     private let pool = BufferPool(limit: 4)
 
+    /// The stages, each on a thread of its own (detect on `workers` threads).
+    private enum Stage {
+        /// ffmpeg -> YUV frames, and shot cuts.
+        case decode
+        /// Faces on every Nth frame (and on each cut).
+        case detect
+        /// Back in order: tracks, smoothing, drawing, the tracks file.
+        case track
+        /// YUV -> ffmpeg/x264.
+        case write
+    }
+
     /// Detector threads: YuNet gains little from OpenCV's own threads, so two
     /// detectors on two frames at once keep detection off the critical path.
     static var defaultWorkers: Int { min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
@@ -32,12 +44,11 @@ final class VideoPipeline: @unchecked Sendable {
         self.options = options
         self.painter = painter
         workers = max(1, options.detectorThreads ?? Self.defaultWorkers)
-        // The workers are the parallelism; the encoder needs every other cycle.
-        if workers > 1 { try OpenCVDetector.setThreadsPerDetection(1) }
+        // The workers are the parallelism; the encoder needs every other cycle (when the caller allows it).
+        if workers > 1, options.singleThreadedOpenCV { try OpenCVDetector.setThreadsPerDetection(1) }
         detected = ReorderQueue(capacity: workers + 2, producers: workers)
         tracks = try tracksPath.map { try TracksWriter(path: $0) }
-        decoder = try FrameDecoder(info, layout: .yuv420p)
-        decoder.pool = pool
+        decoder = try FrameDecoder(info, layout: .yuv420p, pool: pool)
         do {
             encoder = try FrameEncoder(info, output: output, settings: options.encoder, audioCodec: audioCodec)
         } catch {
@@ -60,16 +71,16 @@ final class VideoPipeline: @unchecked Sendable {
         let token = cancellation.onCancel { [abort] in abort.cancel() }
         defer { cancellation.remove(token) }
         let group = DispatchGroup()
-        let stages = [0, 2, 3] + Array(repeating: 1, count: workers)
+        let stages: [Stage] = [.decode, .track, .write] + Array(repeating: .detect, count: workers)
         for stage in stages {
             group.enter()
             Thread.detachNewThread { [self] in
                 do {
                     switch stage {
-                    case 0: try decodeStage()
-                    case 1: try detectStage()
-                    case 2: try trackStage()
-                    default: try writeStage()
+                    case .decode: try decodeStage()
+                    case .detect: try detectStage()
+                    case .track: try trackStage()
+                    case .write: try writeStage()
                     }
                 } catch {
                     if state.fail(error) { abort.cancel() }
@@ -182,4 +193,14 @@ final class VideoPipeline: @unchecked Sendable {
         guard !abort.isCancelled else { return }
         try encoder.finish()
     }
+}
+
+/// A frame on its way from the decoder through the detector to the tracker.
+struct DecodedFrame: Sendable {
+    let index: Int
+    var image: YUVFrame
+    /// Whether a new shot starts here.
+    let cut: Bool
+    /// What the detector found; nil when it did not run on this frame.
+    var faces: [Face]?
 }

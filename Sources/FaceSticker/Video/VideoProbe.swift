@@ -1,9 +1,9 @@
 import Foundation
 
 /// Reads a video's properties with `ffprobe` (JSON output).
-public enum VideoProbe {
+package enum VideoProbe {
     /// Probes `path`; errors name the file and say what is wrong with it.
-    public static func probe(path: String) throws -> VideoInfo {
+    package static func probe(path: String) throws -> VideoInfo {
         try probe(path: path, sequenceRate: nil)
     }
 
@@ -42,7 +42,7 @@ public enum VideoProbe {
     }
 
     /// Builds the info from ffprobe's JSON object (split out so tests can feed odd cases).
-    public static func parse(_ root: [String: Any], path: String) throws -> VideoInfo {
+    package static func parse(_ root: [String: Any], path: String) throws -> VideoInfo {
         let streams = root["streams"] as? [[String: Any]] ?? []
         let format = root["format"] as? [String: Any] ?? [:]
         // Cover art is a "video" stream too; it is not the movie.

@@ -7,12 +7,13 @@ public struct VideoProgress: Sendable {
     /// Seconds since the job started.
     public var elapsed: Double
 
-    public init(frames: Int, total: Int?, elapsed: Double) {
+    package init(frames: Int, total: Int?, elapsed: Double) {
         self.frames = frames
         self.total = total
         self.elapsed = elapsed
     }
 
+    /// Frames written per second of wall time so far.
     public var framesPerSecond: Double { elapsed > 0 ? Double(frames) / elapsed : 0 }
 
     /// Seconds left at the current speed; nil when unknown.

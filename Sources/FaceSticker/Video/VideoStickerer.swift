@@ -7,18 +7,18 @@ import Foundation
 /// sample aspect ratio and upright orientation, its audio copied unchanged
 /// (re-encoded as AAC only when the output container cannot hold it) and its
 /// container metadata.
-public struct VideoStickerer: Sendable {
-    public var options: VideoOptions
-    public var painter: TrackPainter
+package struct VideoStickerer: Sendable {
+    package var options: VideoOptions
+    package var painter: TrackPainter
 
-    public init(options: VideoOptions, painter: TrackPainter) {
+    package init(options: VideoOptions, painter: TrackPainter) {
         self.options = options
         self.painter = painter
     }
 
     /// The default output for `input`: its name with `-stickered` before the
     /// extension, in `folder` (default: beside the input).
-    public static func defaultOutput(for input: String, in folder: String? = nil) -> String {
+    package static func defaultOutput(for input: String, in folder: String? = nil) -> String {
         let path = input as NSString
         let file = path.lastPathComponent as NSString
         var ext = file.pathExtension
@@ -31,7 +31,7 @@ public struct VideoStickerer: Sendable {
 
     /// Processes `input` into `output`. `progress` is called on the calling
     /// thread a few times a second.
-    public func run(input: String, output: String, cancellation: Cancellation = Cancellation(),
+    package func run(input: String, output: String, cancellation: Cancellation = Cancellation(),
                     progress: ((VideoProgress) -> Void)? = nil) throws -> VideoSummary {
         let started = DispatchTime.now().uptimeNanoseconds
         try options.encoder.validate()

@@ -1,6 +1,8 @@
 /// What a finished video job did.
 public struct VideoSummary: Sendable {
+    /// The video read.
     public var input: String
+    /// The video written.
     public var output: String
     /// Frames written (the input's decodable frames).
     public var frames: Int
@@ -17,7 +19,7 @@ public struct VideoSummary: Sendable {
     /// Problems that did not stop the job (damaged input, audio re-encoded), one line each.
     public var warnings: [String]
 
-    public init(input: String, output: String, frames: Int, faces: Int, framesWithFaces: Int, seconds: Double,
+    package init(input: String, output: String, frames: Int, faces: Int, framesWithFaces: Int, seconds: Double,
                 detectionSeconds: Double, detectorThreads: Int = 1, warnings: [String]) {
         self.input = input
         self.output = output
@@ -36,7 +38,7 @@ public struct VideoSummary: Sendable {
     }
 
     /// The summary line: `IN -> OUT: 271 frames, 2 faces, 8.1 s (33.5 fps)`.
-    public var line: String {
+    package var line: String {
         let fps = seconds > 0 ? Double(frames) / seconds : 0
         return "\(input) -> \(output): \(frames) frames, \(faces) face\(faces == 1 ? "" : "s"), "
             + "\(JSONText.number(seconds, digits: 1)) s (\(JSONText.number(fps, digits: 1)) fps)"

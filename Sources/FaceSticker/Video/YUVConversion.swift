@@ -2,9 +2,9 @@
 /// which work on RGBA: out, and back in (only what changed). Stickers alone
 /// are blended in YUV (`YUVCompositor`); the detector's small copies are
 /// `AreaResampler`'s.
-public enum YUVConversion {
+package enum YUVConversion {
     /// The frame as RGBA; chroma is taken from the 2x2 block each pixel lies in.
-    public static func rgba(_ frame: YUVFrame, matrix: YUVMatrix) -> RGBAImage {
+    package static func rgba(_ frame: YUVFrame, matrix: YUVMatrix) -> RGBAImage {
         var pixels = [UInt8](repeating: 255, count: frame.width * frame.height * 4)
         let width = frame.width, cw = frame.chromaWidth, uo = frame.uOffset, vo = frame.vOffset
         frame.data.withUnsafeBufferPointer { src in
@@ -30,7 +30,7 @@ public enum YUVConversion {
     /// Writes `image` (taken from the frame by `rgba`, then drawn on) back
     /// into it. Pixels equal to `original`'s keep their exact YUV; a chroma
     /// sample is redone from its 2x2 block when any pixel of the block changed.
-    public static func write(_ image: RGBAImage, original: RGBAImage, into frame: inout YUVFrame,
+    package static func write(_ image: RGBAImage, original: RGBAImage, into frame: inout YUVFrame,
                              matrix: YUVMatrix) {
         guard image.width == frame.width, image.height == frame.height, original.width == image.width,
               original.height == image.height else { return }

@@ -5,14 +5,14 @@
 /// through the pipes, and no full-frame colour conversion on either side;
 /// only the pixels under stickers (and the detector's small copy) are turned
 /// into RGBA.
-public struct YUVFrame: Equatable, Sendable {
-    public let width: Int
-    public let height: Int
+package struct YUVFrame: Equatable, Sendable {
+    package let width: Int
+    package let height: Int
     /// Y, then U, then V.
-    public var data: [UInt8]
+    package var data: [UInt8]
 
     /// Wraps `data`; nil when its size does not match.
-    public init?(width: Int, height: Int, data: [UInt8]) {
+    package init?(width: Int, height: Int, data: [UInt8]) {
         guard width > 0, height > 0, data.count == Self.byteCount(width: width, height: height) else { return nil }
         self.width = width
         self.height = height
@@ -20,7 +20,7 @@ public struct YUVFrame: Equatable, Sendable {
     }
 
     /// A frame of one colour, given as Y, U, V.
-    public init(width: Int, height: Int, y: UInt8, u: UInt8 = 128, v: UInt8 = 128) {
+    package init(width: Int, height: Int, y: UInt8, u: UInt8 = 128, v: UInt8 = 128) {
         let w = max(1, width), h = max(1, height)
         let luma = w * h, chroma = ((w + 1) / 2) * ((h + 1) / 2)
         self.width = w
@@ -29,14 +29,14 @@ public struct YUVFrame: Equatable, Sendable {
             + [UInt8](repeating: v, count: chroma)
     }
 
-    public var chromaWidth: Int { (width + 1) / 2 }
-    public var chromaHeight: Int { (height + 1) / 2 }
+    package var chromaWidth: Int { (width + 1) / 2 }
+    package var chromaHeight: Int { (height + 1) / 2 }
     /// Where the U and V planes start in `data`.
-    public var uOffset: Int { width * height }
-    public var vOffset: Int { width * height + chromaWidth * chromaHeight }
+    package var uOffset: Int { width * height }
+    package var vOffset: Int { width * height + chromaWidth * chromaHeight }
 
     /// Bytes in a frame of this size.
-    public static func byteCount(width: Int, height: Int) -> Int {
+    package static func byteCount(width: Int, height: Int) -> Int {
         width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2)
     }
 }

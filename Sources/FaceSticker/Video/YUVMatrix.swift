@@ -1,13 +1,13 @@
 /// Converts between 8-bit YUV and RGB for one colour matrix (BT.601 or
 /// BT.709) and range (limited 16-235 or full), in 16-bit fixed point.
-public struct YUVMatrix: Equatable, Sendable {
+package struct YUVMatrix: Equatable, Sendable {
     // RGB from YUV: r = (yk * (Y - y0) + rv * V') >> 16 ..., with U' = U - 128, V' = V - 128.
     let y0: Int, yk: Int, rv: Int, gu: Int, gv: Int, bu: Int
     // YUV from RGB, 16-bit fixed point.
     let yr: Int, yg: Int, yb: Int, ur: Int, ug: Int, ub: Int, vr: Int, vg: Int, vb: Int
 
     /// `matrix` is `bt709` or anything else for BT.601.
-    public init(matrix: String, fullRange: Bool) {
+    package init(matrix: String, fullRange: Bool) {
         let (kr, kb) = matrix == "bt709" ? (0.2126, 0.0722) : (0.299, 0.114)
         let kg = 1 - kr - kb
         let ys = fullRange ? 255.0 / 255 : 255.0 / 219, cs = fullRange ? 255.0 / 255 : 255.0 / 224
@@ -26,7 +26,7 @@ public struct YUVMatrix: Equatable, Sendable {
 
     /// The matrix a video's decoded frames use: its own, in limited range
     /// (the decoder brings full-range video to limited range).
-    public init(_ info: VideoInfo) {
+    package init(_ info: VideoInfo) {
         self.init(matrix: info.colorMatrix, fullRange: false)
     }
 
@@ -35,20 +35,20 @@ public struct YUVMatrix: Equatable, Sendable {
 
     /// RGB of one pixel.
     @inline(__always)
-    public func rgb(_ y: UInt8, _ u: UInt8, _ v: UInt8) -> (UInt8, UInt8, UInt8) {
+    package func rgb(_ y: UInt8, _ u: UInt8, _ v: UInt8) -> (UInt8, UInt8, UInt8) {
         let l = yk * (Int(y) - y0) + 32768, cu = Int(u) - 128, cv = Int(v) - 128
         return (Self.clamp((l + rv * cv) >> 16), Self.clamp((l + gu * cu + gv * cv) >> 16), Self.clamp((l + bu * cu) >> 16))
     }
 
     /// Luma of one pixel.
     @inline(__always)
-    public func luma(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
+    package func luma(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
         Self.clamp(((yr * Int(r) + yg * Int(g) + yb * Int(b) + 32768) >> 16) + y0)
     }
 
     /// Chroma (U, V) of an RGB colour given as sums over `count` pixels, rounded.
     @inline(__always)
-    public func chroma(r: Int, g: Int, b: Int, count: Int) -> (UInt8, UInt8) {
+    package func chroma(r: Int, g: Int, b: Int, count: Int) -> (UInt8, UInt8) {
         let d = count << 16
         let u = (ur * r + ug * g + ub * b) + (128 << 16) * count, v = (vr * r + vg * g + vb * b) + (128 << 16) * count
         return (Self.clamp((u + d / 2) / d), Self.clamp((v + d / 2) / d))

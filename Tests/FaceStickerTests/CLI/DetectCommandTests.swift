@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `facesticker detect` run as a user runs it.
-@Suite struct DetectCommandTests {
+@Suite(Fixtures.needsYuNet) struct DetectCommandTests {
     @Test func printsOneLinePerFace() throws {
         let run = try CLIRun(["detect", "--detector", "centerface", Fixtures.astronaut])
         #expect(run.status == 0)
@@ -14,7 +14,7 @@ import Testing
         #expect(run.stderr.contains("centerface"), "says which detector ran")
     }
 
-    @Test func jsonHasTheDocumentedShape() throws {
+    @Test(Fixtures.needsShared("data/photos/messi5.jpg"), Fixtures.needsYuNet) func jsonHasTheDocumentedShape() throws {
         let run = try CLIRun(["detect", "--json", "--detector", "yunet", "--model", Fixtures.yunetModel,
                               Fixtures.astronaut, Fixtures.messi])
         #expect(run.status == 0)
@@ -78,7 +78,7 @@ import Testing
         #expect(bad.stderr.contains(model))
     }
 
-    @Test func configFileIsReadAndBadKeysNamed() throws {
+    @Test(Fixtures.needsShared("data/photos/messi5.jpg")) func configFileIsReadAndBadKeysNamed() throws {
         let dir = try TemporaryDirectory()
         let good = try dir.write("good.json", #"{"detector": "centerface", "scoreThreshold": 0.99}"#)
         let strict = try CLIRun(["detect", "--config", good, Fixtures.messi])

@@ -14,7 +14,7 @@ import Testing
     @Test(arguments: ["detect", "photo", "video"], bad)
     func outOfRangeIsOneLineAndNoOutput(command: String, option: (String, String)) throws {
         let dir = try TemporaryDirectory()
-        let input = command == "video" ? Fixtures.sharedPath("data/video/carphone.mp4") : Fixtures.astronaut
+        let input = command == "video" ? Fixtures.carphone : Fixtures.astronaut
         var arguments = [command, option.0, option.1, input]
         let output = dir.path(command == "video" ? "out.mp4" : "out.png")
         if command != "detect" { arguments += ["-o", output] }

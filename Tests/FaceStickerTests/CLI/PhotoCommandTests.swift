@@ -4,7 +4,7 @@ import Testing
 
 /// `facesticker photo` and `facesticker stickers` run as a user runs them,
 /// with the sticker folder built by StickerFixtures.
-@Suite struct PhotoCommandTests {
+@Suite(Fixtures.needsYuNet) struct PhotoCommandTests {
     static let yunet = ["--detector", "yunet", "--model", Fixtures.yunetModel]
 
     static func run(_ arguments: [String], stickers: TemporaryDirectory) throws -> CLIRun {
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test(arguments: [("astronaut.png", Fixtures.astronaut, "astronaut-stickered.png"),
-                      ("messi5.jpg", Fixtures.messi, "messi5-stickered.jpg")])
+                      ("photo.jpg", Fixtures.jpeg, "photo-stickered.jpg")])
     func defaultOutputNameSitsBesideTheInput(name: String, source: String, expected: String) throws {
         let stickers = try StickerFixtures.installed()
         let input = stickers.path(name)
@@ -67,7 +67,7 @@ import Testing
         #expect(mirrored[0, 100] == photo[511, 100] && mirrored[300, 7] == photo[211, 7])
     }
 
-    @Test func debugDrawsMore() throws {
+    @Test(Fixtures.needsShared("data/photos/messi5.jpg")) func debugDrawsMore() throws {
         let stickers = try StickerFixtures.installed()
         let plain = stickers.path("plain.png"), debug = stickers.path("debug.png")
         #expect(try Self.run(["photo", Fixtures.messi, "-o", plain, "--sticker", "dog", "--assign", "cycle"] + Self.yunet,

@@ -3,9 +3,9 @@ import Foundation
 import Testing
 
 /// `facesticker selfie` run as a user runs it, from files standing in for a camera.
-@Suite struct SelfieCommandTests {
-    static let sunglasses = Fixtures.sharedPath("stickers/twemoji/1f576_sunglasses.png")
-    static let carphone = Fixtures.sharedPath("data/video/carphone.mp4")
+@Suite(Fixtures.needsYuNet) struct SelfieCommandTests {
+    static let sunglasses = Fixtures.sunglasses
+    static let carphone = Fixtures.carphone
 
     @Test func fromAPhotoWritesAStickeredPNG() throws {
         let dir = try TemporaryDirectory()

@@ -4,7 +4,7 @@ import Testing
 
 /// `facesticker tune` run as a user runs it.
 @Suite struct TuneCommandTests {
-    @Test func tunesATinyDatasetEndToEnd() throws {
+    @Test(Fixtures.needsShared("data/wider-dev")) func tunesATinyDatasetEndToEnd() throws {
         let dir = try TemporaryDirectory()
         let dataset = try TuningFixtures.tinyWider(in: dir, count: 6)
         let config = dir.path("tuned.json"), plot = dir.path("pr.png"), sheet = dir.path("sheet.jpg")
@@ -41,7 +41,7 @@ import Testing
         #expect(detect.stderr.contains("yunet"))
     }
 
-    @Test func evaluateOnlyRunsTheDefault() throws {
+    @Test(Fixtures.needsShared("data/wider-dev")) func evaluateOnlyRunsTheDefault() throws {
         let dir = try TemporaryDirectory()
         let dataset = try TuningFixtures.tinyWider(in: dir, count: 2)
         let run = try CLIRun(["tune", "--dataset", dataset, "--detector", "haar", "--evaluate",
@@ -71,7 +71,7 @@ import Testing
         #expect(run.stderrLines == ["facesticker: --subset easy: \(root) has no difficulty.tsv"])
     }
 
-    @Test(arguments: [
+    @Test(Fixtures.needsShared("data/wider-dev"), arguments: [
         (["tune"], "--dataset"),
         (["tune", "--dataset", "/nonexistent/set"], "/nonexistent/set: no such file"),
         (["tune", "--dataset", "DATASET", "--grid", "bogus=1"], "unknown parameter"),

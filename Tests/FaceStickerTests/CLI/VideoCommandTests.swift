@@ -4,9 +4,11 @@ import Testing
 
 /// `facesticker video` run as a user runs it, on the shared clips and on clips made here;
 /// outputs checked with ffprobe. Encodes use `--preset ultrafast` to keep the debug-build tests short.
-@Suite struct VideoCommandTests {
-    static let sticker = Fixtures.sharedPath("stickers/twemoji/1f576_sunglasses.png")
-    static func video(_ name: String) -> String { Fixtures.sharedPath("data/video/" + name) }
+@Suite(Fixtures.needsYuNet) struct VideoCommandTests {
+    static let sticker = Fixtures.sunglasses
+    static func video(_ name: String) -> String {
+        name == "carphone.mp4" ? Fixtures.carphone : Fixtures.sharedPath("data/video/" + name)
+    }
 
     /// Runs `facesticker video` with the test sticker and a fast preset in front of `arguments`.
     static func run(_ arguments: [String]) throws -> CLIRun {
@@ -35,7 +37,7 @@ import Testing
     /// Frame count, rate, duration, pixel aspect and audio match the input; the audio
     /// packets are the input's, bit for bit. The bigger clips detect every 4th frame:
     /// what is checked here does not depend on detection.
-    @Test(arguments: [("carphone.mp4", 1), ("Megamind.avi", 4), ("megamind-720p.mp4", 4)])
+    @Test(Fixtures.needsShared("data/video"), arguments: [("carphone.mp4", 1), ("Megamind.avi", 4), ("megamind-720p.mp4", 4)])
     func outputIsFaithfulToTheInput(name: String, every: Int) throws {
         let dir = try TemporaryDirectory()
         let input = Self.video(name)
@@ -75,7 +77,7 @@ import Testing
         }
     }
 
-    @Test func noAudioLeavesTheAudioOut() throws {
+    @Test(Fixtures.needsShared("data/video/megamind-720p.mp4")) func noAudioLeavesTheAudioOut() throws {
         let dir = try TemporaryDirectory()
         let clip = dir.path("short.mp4")
         try MediaTools.ffmpeg(["-i", Self.video("megamind-720p.mp4"), "-t", "1", "-c", "copy", clip])
@@ -111,10 +113,10 @@ import Testing
     @Test func aSidewaysVideoWithoutItsFlagIsTracked() throws {
         let dir = try TemporaryDirectory()
         let sideways = dir.path("sideways.mp4")
-        try MediaTools.ffmpeg(["-i", Fixtures.sharedPath("data/video/carphone.mp4"), "-vf", "transpose=1",
+        try MediaTools.ffmpeg(["-i", Fixtures.carphone, "-vf", "transpose=1",
                                "-c:v", "libx264", "-preset", "ultrafast", sideways])
         var angles: [[Double?]] = []
-        for (input, name) in [(Fixtures.sharedPath("data/video/carphone.mp4"), "upright"), (sideways, "sideways")] {
+        for (input, name) in [(Fixtures.carphone, "upright"), (sideways, "sideways")] {
             let tracks = dir.path(name + ".json")
             let run = try Self.run([input, "-o", dir.path(name + "-out.mp4"), "--tracks", tracks, "-q", "--rotations", "auto"])
             #expect(run.status == 0, "\(run.stderr)")
@@ -227,7 +229,7 @@ import Testing
 
     // MARK: Nothing lost (issue section 6)
 
-    @Test(arguments: ["truncate", "corrupt"])
+    @Test(Fixtures.needsShared("data/video/Megamind.avi"), arguments: ["truncate", "corrupt"])
     func aDamagedInputGivesAWarningAndAValidOutput(damage: String) throws {
         let dir = try TemporaryDirectory()
         var bytes = try Data(contentsOf: URL(fileURLWithPath: Self.video("Megamind.avi")))
@@ -254,7 +256,7 @@ import Testing
     /// Ctrl-C (SIGINT), SIGTERM, SIGHUP, SIGQUIT or SIGUSR1 mid-way (issue 15): exit 128 + the
     /// signal, one line, no output, no temporary file, input untouched, no ffmpeg left; while it
     /// ran, its ffmpeg children had SIGINT and SIGTERM at their defaults, in a group of their own.
-    @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1])
+    @Test(Fixtures.needsShared("data/video/megamind-720p.mp4"), arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1])
     func aSignalLeavesNothingBehind(signal: Int32) throws {
         let dir = try TemporaryDirectory()
         let input = Self.video("megamind-720p.mp4")
@@ -287,7 +289,7 @@ import Testing
     }
 
     /// SIGKILL cannot be caught: the temporary file stays, but no ffmpeg goes on without us.
-    @Test func afterSIGKILLNoChildGoesOn() throws {
+    @Test(Fixtures.needsShared("data/video/megamind-720p.mp4")) func afterSIGKILLNoChildGoesOn() throws {
         let dir = try TemporaryDirectory()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Fixtures.cli)
@@ -377,6 +379,30 @@ import Testing
     }
 
     /// Audio the output container cannot hold (PCM in MP4) is re-encoded, with a warning.
+    /// An encoder that stops reading partway (a full disk, a crash) is an error
+    /// naming the output, exit 1, nothing left behind: not a SIGPIPE that ends
+    /// us (the library blocks SIGPIPE only around its own writes).
+    @Test func anEncoderThatDiesIsAnErrorNotASignal() throws {
+        let dir = try TemporaryDirectory()
+        let bin = dir.path("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: false)
+        // The real ffmpeg decodes; as the encoder (raw frames on pipe:0) it takes a little and quits.
+        _ = try dir.write("bin/ffmpeg", """
+            #!/bin/sh
+            case " $* " in
+            *" -i pipe:0 "*) head -c 100000 >/dev/null; echo "fake encoder: No space left on device" >&2; exit 1 ;;
+            esac
+            exec /usr/bin/ffmpeg "$@"
+            """)
+        chmod(bin + "/ffmpeg", 0o755)
+        let out = dir.path("out.mp4")
+        let run = try CLIRun(["video", "--sticker", Self.sticker, Self.video("carphone.mp4"), "-o", out],
+                             environment: ["PATH": bin + ":/usr/bin:/bin"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderrLines.last?.contains("\(out): cannot write: encoder stopped") == true, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == ["bin"])
+    }
+
     @Test func audioTheContainerCannotHoldIsReencoded() throws {
         let dir = try TemporaryDirectory()
         let clip = dir.path("pcm.mov")

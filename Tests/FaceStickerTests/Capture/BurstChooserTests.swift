@@ -2,7 +2,7 @@
 import Testing
 
 /// Best-frame choice: sharp beats blurred, large beats small, ties go to the earliest.
-@Suite struct BurstChooserTests {
+@Suite(Fixtures.needsYuNet) struct BurstChooserTests {
     static func astronaut() throws -> RGBAImage { try ImageFile.read(path: Fixtures.astronaut) }
 
     func scored(_ images: [RGBAImage]) throws -> [FrameScore] {

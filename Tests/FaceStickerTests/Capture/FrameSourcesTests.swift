@@ -8,8 +8,8 @@ import Testing
         let dir = try TemporaryDirectory()
         #expect(try FrameSources.kind(of: dir.url.path) == .folder)
         #expect(try FrameSources.kind(of: Fixtures.astronaut) == .still)
-        #expect(try FrameSources.kind(of: Fixtures.messi) == .still)
-        #expect(try FrameSources.kind(of: Fixtures.sharedPath("data/video/carphone.mp4")) == .video)
+        #expect(try FrameSources.kind(of: Fixtures.jpeg) == .still)
+        #expect(try FrameSources.kind(of: Fixtures.carphone) == .video)
         #expect(try FrameSources.kind(of: "/dev/null") == .camera, "a character device")
         #expect(throws: FaceStickerError.fileNotFound(path: "/nonexistent/clip.mp4")) {
             try FrameSources.kind(of: "/nonexistent/clip.mp4")
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func aVideoGivesEveryFrameThenEnds() throws {
-        let source = try FrameSources.open(Fixtures.sharedPath("data/video/carphone.mp4"))
+        let source = try FrameSources.open(Fixtures.carphone)
         var count = 0
         while try source.nextFrame() != nil { count += 1 }
         #expect(count == 120)
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func closingAVideoEarlyStopsTheDecoder() throws {
-        let source = try VideoFileSource(path: Fixtures.sharedPath("data/video/carphone.mp4"))
+        let source = try VideoFileSource(path: Fixtures.carphone)
         _ = try source.nextFrame()
         source.close()
         source.close()

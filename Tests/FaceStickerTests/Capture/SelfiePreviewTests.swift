@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func stickersStartWithTheGivenOnesThenNone() throws {
-        let art = try ImageFile.read(path: Fixtures.sharedPath("stickers/twemoji/1f576_sunglasses.png"))
+        let art = try ImageFile.read(path: Fixtures.sunglasses)
         let given = [Sticker(name: "shades", art: art, fit: .plainPicture)]
         let choices = SelfiePreview.stickerChoices(given: given, library: StickerLibrary(manifest: nil))
         #expect(choices.map { $0.map(\.name) } == [["shades"], []])

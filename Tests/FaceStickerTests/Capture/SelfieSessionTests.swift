@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The selfie pipeline end to end from files and from the scripted camera.
-@Suite struct SelfieSessionTests {
+@Suite(Fixtures.needsYuNet) struct SelfieSessionTests {
     @Test func fromAStillPhoto() throws {
         let source = try StillImageSource(path: Fixtures.astronaut)
         let session = SelfieSession(source: source, detector: try Fixtures.detector(.yunet), options: SelfieOptions(burst: 3))
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func fromAVideoFileSkippingWarmUpFrames() throws {
-        let source = try VideoFileSource(path: Fixtures.sharedPath("data/video/carphone.mp4"))
+        let source = try VideoFileSource(path: Fixtures.carphone)
         defer { source.close() }
         let session = SelfieSession(source: source, detector: try Fixtures.detector(.yunet),
                                     options: SelfieOptions(warmUp: 20, burst: 6))
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func aShortVideoEndsTheBurstEarlyAndTooMuchSkippingIsAnError() throws {
-        let path = Fixtures.sharedPath("data/video/carphone.mp4")
+        let path = Fixtures.carphone
         let short = SelfieSession(source: try VideoFileSource(path: path), detector: try Fixtures.detector(.yunet),
                                   options: SelfieOptions(warmUp: 117, burst: 10))
         #expect(try short.capture().scores.count == 3, "120 frames: 117 skipped, 3 left")

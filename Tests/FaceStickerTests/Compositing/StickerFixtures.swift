@@ -8,7 +8,9 @@ import Testing
 enum StickerFixtures {
     static let manifest = Fixtures.root.appendingPathComponent("stickers/stickers.json").path
     static let ownArt = Fixtures.root.appendingPathComponent("stickers/own").path
-    static let twemoji = Fixtures.sharedPath("stickers/twemoji")
+    /// ../shared's Twemoji PNGs, else the ones set-up renders into stickers/art from the same release.
+    static let twemoji = Fixtures.hasShared("stickers/twemoji")
+        ? Fixtures.sharedPath("stickers/twemoji") : Fixtures.root.appendingPathComponent("stickers/art").path
 
     /// A folder holding `stickers.json` and `art/`.
     static func installed() throws -> TemporaryDirectory {

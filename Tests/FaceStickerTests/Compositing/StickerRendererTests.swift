@@ -48,7 +48,7 @@ import Testing
     /// at both eye landmarks, and the glasses change nothing outside their placement's
     /// bounds (+1 px); the hat changes no pixel below the box top or outside the box
     /// widened by 25% each side, and its lowest pixel is within a quarter box height of the top.
-    @Test func astronautGetsSunglassesOnTheEyesAndAHatOnTheHead() throws {
+    @Test(Fixtures.needsYuNet) func astronautGetsSunglassesOnTheEyesAndAHatOnTheHead() throws {
         let dir = try StickerFixtures.installed()
         let library = try StickerLibrary.load(manifestPath: dir.path("stickers.json"))
         let photo = try ImageFile.read(path: Fixtures.astronaut)

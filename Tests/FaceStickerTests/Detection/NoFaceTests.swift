@@ -11,7 +11,7 @@ func defaultDetector() throws -> any FaceDetector {
 
 /// Issue #11: noise, textures and flat frames hold no face, and the default
 /// detector must report none on any of the fifty seeded pictures.
-@Suite struct NoFaceTests {
+@Suite(Fixtures.needsYuNet) struct NoFaceTests {
     /// One detector per case: detectors are not thread-safe and the cases
     /// run in parallel; each case also generates only its own image.
     /// YuNet alone finds faces on 31 of the 50 (scores 0.52 to 0.98).

@@ -1,7 +1,7 @@
 import FaceSticker
 import Testing
 
-@Suite struct OpenCVDetectorTests {
+@Suite(Fixtures.needsYuNet) struct OpenCVDetectorTests {
     @Test(arguments: DetectorKind.allCases)
     func findsTheAstronautsOneFace(kind: DetectorKind) throws {
         let detector = try Fixtures.detector(kind)
@@ -68,7 +68,7 @@ import Testing
     /// The video pipeline turns OpenCV's own threads off: that must not change a single face.
     @Test(arguments: DetectorKind.allCases)
     func oneThreadPerDetectionFindsTheSameFaces(kind: DetectorKind) throws {
-        let image = try ImageFile.read(path: Fixtures.messi)
+        let image = try ImageFile.read(path: Fixtures.jpeg)
         let detector = try Fixtures.detector(kind)
         try OpenCVDetector.setThreadsPerDetection(0)
         let threaded = try detector.detect(in: image)

@@ -3,7 +3,7 @@ import Testing
 
 /// Issue #11 part 3: a face turned in the picture itself (no EXIF to undo it)
 /// is found by the turned passes, with its landmarks where the eyes really are.
-@Suite struct RotatedFaceTests {
+@Suite(Fixtures.needsYuNet) struct RotatedFaceTests {
     @Test(arguments: [QuarterTurn.clockwise90, .clockwise180, .clockwise270])
     func theAstronautTurnedIsFoundWithHerEyes(turn: QuarterTurn) throws {
         let upright = try ImageFile.read(path: Fixtures.astronaut)

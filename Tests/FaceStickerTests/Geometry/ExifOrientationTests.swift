@@ -92,7 +92,7 @@ import Testing
     /// A real detector on the mirrored photo must report what mirroring the
     /// original detection gives, label for label: the right eye stays on the
     /// image's left, the box lands on the mirrored face.
-    @Test func mirroredDetectionMatchesMappedLandmarks() throws {
+    @Test(Fixtures.needsYuNet) func mirroredDetectionMatchesMappedLandmarks() throws {
         let detector = try Fixtures.detector(.yunet)
         let photo = try ImageFile.read(path: Fixtures.astronaut)
         let mirrored = ExifOrientation.upMirrored.upright(photo)

@@ -191,6 +191,19 @@ import Testing
         #expect(bottom.2 > 200 && bottom.0 < 60, "\(bottom)")
     }
 
+    /// The size check behind `hugeHeaderIsRefusedBeforeAllocating` measures the
+    /// file a symlink names, not the link (whose few bytes once refused the photo).
+    @Test(arguments: ["png", "jpg"])
+    func aShortSymlinkToAPhotoReadsAsThePhoto(ext: String) throws {
+        let dir = try TemporaryDirectory()
+        let photo = dir.path("a-photo-with-a-long-name." + ext)
+        let original = try ImageFile.read(path: Fixtures.astronaut)
+        try ImageFile.write(original, to: photo, quality: 95)
+        try FileManager.default.createSymbolicLink(atPath: dir.path("s." + ext),
+                                                   withDestinationPath: "a-photo-with-a-long-name." + ext)
+        #expect(try ImageFile.read(path: dir.path("s." + ext)) == ImageFile.read(path: photo))
+    }
+
     @Test func hugeHeaderIsRefusedBeforeAllocating() throws {
         let dir = try TemporaryDirectory()
         var bytes = PNGBytes.signature

@@ -5,7 +5,7 @@ import Testing
 /// `make install` (scripts/install.sh): the installed binary works from any folder
 /// with no environment variables, the man page and completions list every command,
 /// and uninstall takes everything away again (issue #13 part 4).
-@Suite struct InstallTests {
+@Suite(Fixtures.needsYuNet) struct InstallTests {
     static func script(_ arguments: [String]) throws -> CLIRunResult {
         try CLIRunResult.run("/bin/bash", [Fixtures.root.appendingPathComponent("scripts/install.sh").path] + arguments)
     }

@@ -5,7 +5,7 @@ import Testing
 /// Issue 7: whatever a user feeds the CLI, it answers with one clear line,
 /// exit status 1, no crash and no hang, the input untouched and no partial
 /// output left behind. Every command is run as a user runs it.
-@Suite struct BadInputTests {
+@Suite(Fixtures.needsYuNet) struct BadInputTests {
     /// More than any run here needs (about 150 MB): a run above it allocated
     /// what a header or a count asked for instead of refusing it.
     static let memoryBound = 1 << 30

@@ -21,7 +21,7 @@ import Testing
     }
 
     /// A model for another detector loads, then fails to run: the message names the model and the detector.
-    @Test(arguments: [("yunet", "centerface.onnx"), ("centerface", "face_detection_yunet_2022mar.onnx")])
+    @Test(Fixtures.needsYuNet, arguments: [("yunet", "centerface.onnx"), ("centerface", "face_detection_yunet_2022mar.onnx")])
     func aModelForAnotherDetectorIsNamed(detector: String, file: String) throws {
         let model = Fixtures.root.appendingPathComponent("models/" + file).path
         try #require(FileManager.default.fileExists(atPath: model), "make setup installs \(model)")

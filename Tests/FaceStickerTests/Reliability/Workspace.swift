@@ -95,7 +95,7 @@ final class Workspace {
             if marker == 0xDA { return try write(name, Array(bytes.prefix(offset + 2 + length + 200))) }
             offset += 2 + length
         }
-        throw Missing(what: "a frame and a scan in messi5.jpg")
+        throw Missing(what: "a frame and a scan in \(Fixtures.jpeg)")
     }
 
     /// A sticker picture with no alpha channel: an opaque RGB PNG of one colour.
@@ -162,6 +162,6 @@ final class Workspace {
     private static func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
 
     private static let astronaut: [UInt8] = (try? bytes(Fixtures.astronaut)) ?? []
-    private static let messi: [UInt8] = (try? bytes(Fixtures.messi)) ?? []
-    private static let carphone: [UInt8] = (try? bytes(Fixtures.sharedPath("data/video/carphone.mp4"))) ?? []
+    private static let messi: [UInt8] = (try? bytes(Fixtures.jpeg)) ?? []
+    private static let carphone: [UInt8] = (try? bytes(Fixtures.carphone)) ?? []
 }

@@ -1,5 +1,6 @@
 import FaceSticker
 import Foundation
+import Testing
 
 /// Paths to the shared test data and the built CLI, found from this file.
 enum Fixtures {
@@ -8,15 +9,64 @@ enum Fixtures {
         .deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared` beside the checkout (read-only reference data).
-    static let shared = root.deletingLastPathComponent().appendingPathComponent("shared")
+    /// `../shared` beside the checkout (read-only reference data); `FACESTICKER_TEST_SHARED`
+    /// names another place (`/nonexistent` shows what a clone without it runs).
+    static let shared: URL = {
+        if let named = ProcessInfo.processInfo.environment["FACESTICKER_TEST_SHARED"], !named.isEmpty {
+            return URL(fileURLWithPath: named)
+        }
+        return root.deletingLastPathComponent().appendingPathComponent("shared")
+    }()
 
     static func sharedPath(_ relative: String) -> String { shared.appendingPathComponent(relative).path }
 
-    static let astronaut = sharedPath("data/photos/astronaut.png")
+    /// A file or folder of `../shared` is there.
+    static func hasShared(_ relative: String) -> Bool {
+        FileManager.default.fileExists(atPath: sharedPath(relative))
+    }
+
+    /// A test trait: the test runs only when `../shared` holds `relative`, and
+    /// otherwise is skipped with that reason (a clone without `../shared`).
+    static func needsShared(_ relative: String) -> ConditionTrait {
+        .enabled(if: hasShared(relative), "needs ../shared/\(relative), which is not beside this checkout")
+    }
+
+    /// A test trait: the test runs only when YuNet is installed or in `../shared`.
+    static var needsYuNet: ConditionTrait {
+        .enabled(if: FileManager.default.fileExists(atPath: yunetModel),
+                 "needs the YuNet model: `make models` with ../shared beside the checkout, or network")
+    }
+
+    /// `../shared`'s copy when there, else the one set-up fetched into `samples/` (same bytes).
+    private static func sharedOrSample(_ relative: String, sample: String) -> String {
+        hasShared(relative) ? sharedPath(relative) : root.appendingPathComponent("samples/" + sample).path
+    }
+
+    static let astronaut = sharedOrSample("data/photos/astronaut.png", sample: "astronaut.png")
+    static let carphone = sharedOrSample("data/video/carphone.mp4", sample: "carphone.mp4")
+    static let sunglasses = hasShared("stickers/twemoji/1f576_sunglasses.png")
+        ? sharedPath("stickers/twemoji/1f576_sunglasses.png")
+        : root.appendingPathComponent("stickers/art/1f576_sunglasses.png").path
     static let messi = sharedPath("data/photos/messi5.jpg")
+    /// A real JPEG photo with faces: ../shared's messi5.jpg, else the astronaut
+    /// written once as a JPEG under .build (for tests that need any JPEG).
+    static let jpeg: String = {
+        if hasShared("data/photos/messi5.jpg") { return messi }
+        let path = root.appendingPathComponent(".build/test-fixtures/astronaut.jpg").path
+        if !FileManager.default.fileExists(atPath: path) {
+            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                     withIntermediateDirectories: true)
+            if let image = try? ImageFile.read(path: astronaut) { try? ImageFile.write(image, to: path, quality: 92) }
+        }
+        return path
+    }()
     static let astronautFace = Rect(x: 178, y: 58, width: 94, height: 117)
-    static let yunetModel = sharedPath("models/yunet/face_detection_yunet_2022mar.onnx")
+    /// ../shared's YuNet, else the one `make models` installed (empty path when neither).
+    static let yunetModel: String = {
+        let relative = "models/yunet/face_detection_yunet_2022mar.onnx"
+        if hasShared(relative) { return sharedPath(relative) }
+        return ModelStore.defaultModel(for: .yunet) ?? ""
+    }()
 
     /// The `facesticker` binary built beside the test bundle.
     static var cli: String {

@@ -1,7 +1,7 @@
 import FaceSticker
 import Testing
 
-@Suite struct ContactSheetTests {
+@Suite(Fixtures.needsShared("data/wider-dev")) struct ContactSheetTests {
     @Test func picksLargestMissesAndBestScoredFalsePositives() throws {
         let dir = try TemporaryDirectory()
         let dataset = try FaceDataset.load(folder: try TuningFixtures.tinyWider(in: dir, count: 4))

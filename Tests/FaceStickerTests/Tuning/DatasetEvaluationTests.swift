@@ -1,7 +1,7 @@
 import FaceSticker
 import Testing
 
-@Suite struct DatasetEvaluationTests {
+@Suite(Fixtures.needsShared("data/wider-dev")) struct DatasetEvaluationTests {
     /// The ground truth itself, as detections, is perfect on every subset:
     /// faces a subset does not count are ignored, never false positives.
     @Test func groundTruthAsDetectionsIsPerfect() throws {

@@ -4,7 +4,7 @@ import Testing
 @Suite struct DetectorTunerTests {
     /// A small sweep end to end: rows ranked, the baseline among them, the
     /// best at least as good, and the replayed metrics equal to a direct run.
-    @Test func yunetSweepOnATinyDataset() throws {
+    @Test(Fixtures.needsShared("data/wider-dev"), Fixtures.needsYuNet) func yunetSweepOnATinyDataset() throws {
         let dir = try TemporaryDirectory()
         let dataset = try FaceDataset.load(folder: try TuningFixtures.tinyWider(in: dir, count: 8))
         try #require(dataset.images.count == 8 && dataset.hasDifficulty)
@@ -40,7 +40,7 @@ import Testing
         #expect(TuningTable.summary(report).first?.hasPrefix("yunet: best f1 ") == true)
     }
 
-    @Test func inputSizesGivingTheSameCopiesAreSweptOnce() throws {
+    @Test(Fixtures.needsShared("data/wider-dev")) func inputSizesGivingTheSameCopiesAreSweptOnce() throws {
         let dir = try TemporaryDirectory()
         let dataset = try FaceDataset.load(folder: try TuningFixtures.tinyWider(in: dir, count: 3))
         // wider-dev images are 416 px: 480 and 640 both leave them as they are.
@@ -50,7 +50,7 @@ import Testing
         #expect(report.detectorRuns == 3)
     }
 
-    @Test func haarRerunsPerSetting() throws {
+    @Test(Fixtures.needsShared("data/wider-dev")) func haarRerunsPerSetting() throws {
         let dir = try TemporaryDirectory()
         let dataset = try FaceDataset.load(folder: try TuningFixtures.tinyWider(in: dir, count: 3))
         let grid = ParameterGrid([(.minNeighbors, [2, 5]), (.scoreThreshold, [0.9])])

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @Suite struct FaceDatasetTests {
-    @Test func loadsWiderDevWithDifficulty() throws {
+    @Test(Fixtures.needsShared("data/wider-dev")) func loadsWiderDevWithDifficulty() throws {
         let dataset = try FaceDataset.load(folder: TuningFixtures.widerDev)
         #expect(dataset.format == .wider)
         #expect(dataset.images.count == 100)

@@ -15,7 +15,7 @@ import Testing
         (320, 0.5, 0.3, 5000, 0), (640, 0.4, 0.3, 7, 0), (640, 0.5, 0.4, 5000, 12),
     ]
 
-    @Test(arguments: [DetectorKind.yunet, .centerface])
+    @Test(Fixtures.needsShared("data/wider-dev"), arguments: [DetectorKind.yunet, .centerface])
     func replayMatchesDirectDetection(kind: DetectorKind) throws {
         let dataset = try FaceDataset.load(folder: TuningFixtures.widerDev)
         let pictures = try dataset.images.filter { Self.images.contains($0.name) }.map { try ImageFile.read(path: $0.path) }

@@ -122,7 +122,8 @@ import Testing
     /// On the benchmark clip at the pipeline's detection size, the detector
     /// finds on our copy the faces it finds when it shrinks the full frame
     /// itself (OpenCV's INTER_AREA), in the same places of the frame.
-    @Test func detectionOnRealFramesFindsTheSameFaces() throws {
+    @Test(Fixtures.needsShared("data/video/megamind-720p.mp4"), Fixtures.needsYuNet)
+    func detectionOnRealFramesFindsTheSameFaces() throws {
         let path = Fixtures.sharedPath("data/video/megamind-720p.mp4")
         let info = try VideoProbe.probe(path: path)
         let matrix = YUVMatrix(info)

@@ -31,7 +31,7 @@ enum MediaTools {
     /// counter-clockwise, with metadata asking players to turn them back clockwise.
     static func sidewaysCarphone(in dir: TemporaryDirectory, frames: Int) throws -> String {
         let turned = dir.path("turned.mp4"), sideways = dir.path("sideways.mp4")
-        try ffmpeg(["-i", Fixtures.sharedPath("data/video/carphone.mp4"), "-frames:v", String(frames), "-vf", "transpose=2",
+        try ffmpeg(["-i", Fixtures.carphone, "-frames:v", String(frames), "-vf", "transpose=2",
                     "-c:v", "libx264", "-preset", "ultrafast", turned])
         // The rotate tag only takes on a stream copy.
         try ffmpeg(["-i", turned, "-c", "copy", "-metadata:s:v:0", "rotate=90", sideways])

@@ -5,7 +5,7 @@ import Testing
 @Suite struct SceneCutDetectorTests {
     /// Megamind.avi's shots change at frames 1, 98, 154 and 200 (checked by eye and with
     /// ffmpeg's scdet filter); carphone.mp4 is one shot with a moving head and background.
-    @Test(arguments: [("Megamind.avi", [1, 98, 154, 200]), ("carphone.mp4", [])])
+    @Test(Fixtures.needsShared("data/video/Megamind.avi"), arguments: [("Megamind.avi", [1, 98, 154, 200]), ("carphone.mp4", [])])
     func findsTheCutsAndNothingElse(name: String, cuts: [Int]) throws {
         var detector = SceneCutDetector()
         var found: [Int] = []

@@ -5,7 +5,7 @@ import Testing
 /// Probing the shared clips and odd files.
 @Suite struct VideoProbeTests {
     @Test func carphoneHasNonSquarePixels() throws {
-        let info = try VideoProbe.probe(path: Fixtures.sharedPath("data/video/carphone.mp4"))
+        let info = try VideoProbe.probe(path: Fixtures.carphone)
         #expect(info.width == 176 && info.height == 144)
         #expect(info.sarNumerator == 128 && info.sarDenominator == 117)
         #expect(info.frameRate.description == "30000/1001")
@@ -14,7 +14,7 @@ import Testing
         #expect(info.rotation == 0)
     }
 
-    @Test func megamindHasAC3Audio() throws {
+    @Test(Fixtures.needsShared("data/video/Megamind.avi")) func megamindHasAC3Audio() throws {
         let info = try VideoProbe.probe(path: Fixtures.sharedPath("data/video/Megamind.avi"))
         #expect(info.width == 720 && info.height == 528)
         #expect(info.frameRate.description == "2997/125")
@@ -22,7 +22,7 @@ import Testing
         #expect(info.audioCodecs == ["ac3"])
     }
 
-    @Test func theBenchmarkClipIs720p() throws {
+    @Test(Fixtures.needsShared("data/video/megamind-720p.mp4")) func theBenchmarkClipIs720p() throws {
         let info = try VideoProbe.probe(path: Fixtures.sharedPath("data/video/megamind-720p.mp4"))
         #expect(info.width == 1280 && info.height == 720)
         #expect(info.sarNumerator == 5400 && info.sarDenominator == 5401)

@@ -1,20 +1,21 @@
 import FaceSticker
 import Foundation
 
-// StickerPhoto IN OUT STICKER.png: puts the sticker picture on every face of IN.
+// StickerPhoto IN OUT [MODELS STICKERS]: sunglasses on every face of the photo IN,
+// written to OUT. MODELS and STICKERS are the folders `make models` and `make stickers`
+// fill in a FaceSticker checkout; without them, the installed ones (`make install`).
 let arguments = CommandLine.arguments
-guard arguments.count == 4 else {
-    FileHandle.standardError.write(Data("usage: StickerPhoto IN OUT STICKER.png\n".utf8))
+guard arguments.count == 3 || arguments.count == 5 else {
+    FileHandle.standardError.write(Data("usage: StickerPhoto IN OUT [MODELS STICKERS]\n".utf8))
     exit(2)
 }
 do {
-    var photo = try ImageFile.read(path: arguments[1])
-    let finder = try FaceFinder(settings: .defaults(for: ModelStore.defaultKind(for: .photo)))
-    let faces = try finder.detect(in: photo)
-    let sticker = Sticker(name: "sticker", art: try ImageFile.read(path: arguments[3]), fit: .plainPicture)
-    StickerRenderer(stickers: [sticker]).render(&photo, faces: faces)
-    try ImageFile.write(photo, to: arguments[2])
-    print("\(faces.count) face(s) stickered with \(finder.kind.rawValue); wrote \(arguments[2])")
+    let locations = arguments.count == 5
+        ? StickerEngine.Locations(models: arguments[3], stickers: arguments[4])
+        : StickerEngine.Locations.installed()
+    let engine = try StickerEngine(locations: locations, options: .init(stickers: ["sunglasses"]))
+    let faces = try engine.stickerPhoto(at: arguments[1], to: arguments[2])
+    print("\(faces.count) face(s) stickered; wrote \(arguments[2])")
 } catch {
     FileHandle.standardError.write(Data("StickerPhoto: \(error)\n".utf8))
     exit(1)

@@ -1,0 +1,108 @@
+import FaceSticker
+import Foundation
+import Testing
+
+/// The library's entry point as a Swift program uses it: explicit folders,
+/// clear errors for what is missing, photos, pixel buffers and a video.
+@Suite(Fixtures.needsYuNet) struct StickerEngineTests {
+    /// The checkout's own folders (`make models`, `make stickers`).
+    static let checkout = StickerEngine.Locations(models: Fixtures.root.appendingPathComponent("models").path,
+                                                  stickers: Fixtures.root.appendingPathComponent("stickers").path)
+
+    @Test func aPhotoGetsItsStickerAndTheFileIsWritten() throws {
+        let dir = try TemporaryDirectory()
+        let engine = try StickerEngine(locations: Self.checkout)
+        let out = dir.path("out.jpg")
+        let faces = try engine.stickerPhoto(at: Fixtures.astronaut, to: out)
+        try #require(faces.count == 1)
+        #expect(faces[0].box.iou(Fixtures.astronautFace) > 0.5)
+        let written = try ImageFile.read(path: out)
+        #expect(written.width == 512 && written.height == 512)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["out.jpg"])
+    }
+
+    @Test func stickeringInPlaceAndIntoACopyAgree() throws {
+        let engine = try StickerEngine(locations: Self.checkout, options: .init(stickers: ["sunglasses", "tophat"]))
+        let photo = try ImageFile.read(path: Fixtures.astronaut)
+        var inPlace = photo
+        let faces = try engine.sticker(&inPlace)
+        let copy = try engine.stickered(photo)
+        #expect(faces.count == 1 && copy.faces.count == 1)
+        #expect(inPlace == copy.image && inPlace != photo)
+    }
+
+    /// A buffer with padding after each row, as camera and GPU buffers have.
+    @Test(arguments: [0, 12, 64])
+    func aPixelBufferWithPaddedRowsFindsTheSameFaces(padding: Int) throws {
+        let engine = try StickerEngine(locations: Self.checkout)
+        let photo = try ImageFile.read(path: Fixtures.astronaut)
+        let row = photo.width * 4 + padding
+        var buffer = [UInt8](repeating: 7, count: row * photo.height)
+        for y in 0..<photo.height {
+            buffer.replaceSubrange(y * row..<(y * row + photo.width * 4),
+                                   with: photo.pixels[(y * photo.width * 4)..<((y + 1) * photo.width * 4)])
+        }
+        let fromBuffer = try buffer.withUnsafeBytes {
+            try engine.detectFaces(inRGBA: $0, width: photo.width, height: photo.height, bytesPerRow: row)
+        }
+        #expect(fromBuffer == (try engine.detectFaces(in: photo)))
+    }
+
+    @Test(arguments: [(0, 10, 40, 400), (10, 10, 39, 400), (10, 10, 40, 399), (Int.max / 2, 3, Int.max, 100)])
+    func aBufferThatDoesNotFitIsRefused(width: Int, height: Int, bytesPerRow: Int, count: Int) throws {
+        let engine = try StickerEngine(locations: Self.checkout)
+        let buffer = [UInt8](repeating: 0, count: count)
+        #expect(throws: FaceStickerError.self) {
+            try buffer.withUnsafeBytes {
+                try engine.detectFaces(inRGBA: $0, width: width, height: height, bytesPerRow: bytesPerRow)
+            }
+        }
+    }
+
+    /// No silent fall-back: a missing model, pack or sticker is an error naming it.
+    @Test func whatIsMissingIsNamed() throws {
+        let dir = try TemporaryDirectory()
+        let noModels = StickerEngine.Locations(models: dir.path("models"), stickers: Self.checkout.stickers)
+        #expect(throws: FaceStickerError.model(path: dir.path("models/centerface.onnx"),
+                                               reason: "model not found (run `make models`, or `make install`)")) {
+            try StickerEngine(locations: noModels)
+        }
+        let noPack = StickerEngine.Locations(models: Self.checkout.models, stickers: dir.path("stickers"))
+        #expect(throws: FaceStickerError.fileNotFound(path: dir.path("stickers/stickers.json"))) {
+            try StickerEngine(locations: noPack)
+        }
+        #expect(throws: FaceStickerError.self) {
+            try StickerEngine(locations: Self.checkout, options: .init(stickers: ["no-such-sticker"]))
+        }
+        #expect(throws: FaceStickerError.self) {
+            try StickerEngine(locations: Self.checkout, options: .init(filters: ["no-such-filter"]))
+        }
+    }
+
+    @Test func theOutputIsNeverTheInput() throws {
+        let dir = try TemporaryDirectory()
+        let input = dir.path("in.png")
+        try FileManager.default.copyItem(atPath: Fixtures.astronaut, toPath: input)
+        let engine = try StickerEngine(locations: Self.checkout)
+        #expect(throws: FaceStickerError.self) { try engine.stickerPhoto(at: input, to: input) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == Data(contentsOf: URL(fileURLWithPath: Fixtures.astronaut)))
+    }
+
+    /// Progress comes on the calling thread; a cancel stops the job with no output left.
+    @Test func aVideoReportsProgressAndCanBeCancelled() throws {
+        let dir = try TemporaryDirectory()
+        let engine = try StickerEngine(locations: Self.checkout)
+        var reports: [VideoProgress] = []
+        let summary = try engine.stickerVideo(at: Fixtures.carphone, to: dir.path("out.mp4")) { reports.append($0) }
+        #expect(summary.frames == 120 && summary.faces >= 1)
+        #expect(reports.last?.frames == 120 && reports.last?.total == 120)
+
+        let cancellation = Cancellation()
+        #expect(throws: FaceStickerError.output(path: dir.path("cancelled.mp4"), reason: "cancelled")) {
+            try engine.stickerVideo(at: Fixtures.carphone, to: dir.path("cancelled.mp4"), cancellation: cancellation) { _ in
+                cancellation.cancel()
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["out.mp4"])
+    }
+}
