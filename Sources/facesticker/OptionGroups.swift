@@ -19,10 +19,20 @@ enum StickerOptions {
     /// The sticker a face gets when no `--sticker` is given.
     static let defaultSticker = "sunglasses"
 
-    static let sticker = Option.value("--sticker", placeholder: "NAME|PATH", kind: .file, default: defaultSticker,
+    static let sticker = Option.value("--sticker", placeholder: "NAME|PATH|EFFECT", kind: .custom { text in
+        // An effect's value (blur:0) is checked here; names and paths when the stickers load.
+        do {
+            _ = try Anonymisation.Effect.parse(text)
+            return nil
+        } catch {
+            let message = "\(error)"
+            return message.hasPrefix("--sticker ") ? String(message.dropFirst("--sticker ".count)) : message
+        }
+    }, default: defaultSticker,
                                       repeats: true,
-                                      help: "a sticker `facesticker stickers` lists, or any PNG (it covers the face); "
-                                          + "several are layered in order")
+                                      help: "a sticker `facesticker stickers` lists, any PNG (it covers the face), or "
+                                          + "an effect hiding the face: \(Anonymisation.Effect.validSpecs); several are "
+                                          + "layered in order")
     static let assign = Option.value("--assign", placeholder: "all|cycle",
                                      kind: .choice(StickerAssignment.allCases.map(\.rawValue)), default: "all",
                                      help: "all: every face gets every sticker; cycle: faces (left to right in a photo, "

@@ -25,7 +25,7 @@ enum PhotoCommand: Command {
 
     static var groups: [OptionGroup] {
         [OptionGroup(nil, [output, OutputOptions.format, OutputOptions.quality, OutputOptions.json, mirror, debug]),
-         BatchOptions.group, StickerOptions.group, DetectorOptions.group]
+         BatchOptions.group, StickerOptions.group, FaceOptions.group, DetectorOptions.group]
     }
 
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
@@ -37,6 +37,8 @@ enum PhotoCommand: Command {
         let json = arguments.flag(OutputOptions.json)
         let quality = try arguments.int(OutputOptions.quality) ?? 92
         let format = arguments.string(OutputOptions.format).map { $0 == "png" ? ImageFile.Format.png : .jpeg }
+        let faceOptions = try FaceOptions.parse(arguments)
+        try asUsage { try faceOptions.choice.validateForPhoto() }
         let detector = try DetectorOptions.parse(arguments)
         let paths = arguments.positionals
         if paths.filter({ $0 == "-" }).count > 1 { throw UsageError("photo: - (standard input) given twice") }
@@ -69,9 +71,10 @@ enum PhotoCommand: Command {
         }
         try files.check()
 
-        let stickers = try library.stickers(named: stickerChoice.names)
-        let renderer = StickerRenderer(stickers: stickers, assignment: stickerChoice.assignment,
+        let stickers = faceOptions.masked(try library.stickers(named: stickerChoice.names))
+        var renderer = StickerRenderer(stickers: stickers, assignment: stickerChoice.assignment,
                                        filters: stickerChoice.filters, debug: debug)
+        renderer.choice = faceOptions.choice
         var status = ExitStatus.success
         if json {
             for item in batch.skipped { try Console.out(summary(item, status: "skipped").text) }

@@ -52,7 +52,7 @@ enum VideoCommand: Command {
 
     static var groups: [OptionGroup] {
         [OptionGroup(nil, [output, OutputOptions.json, fps, detectWidth, detectEvery, tracks, tracksIn, crf, preset, noAudio]),
-         BatchOptions.group, StickerOptions.group, DetectorOptions.group,
+         BatchOptions.group, StickerOptions.group, FaceOptions.group, DetectorOptions.group,
          OptionGroup("measuring", [noSmoothing, stats, detectorThreads])]
     }
 
@@ -70,6 +70,7 @@ enum VideoCommand: Command {
         try asUsage { try encoder.validate() }
         let smoothing = arguments.flag(noSmoothing) ? nil : SmoothingParameters()
         let stats = arguments.flag(Self.stats)
+        let faceOptions = try FaceOptions.parse(arguments)
         let tracksInPath = arguments.string(tracksIn)
         // Re-drawing from a tracks file needs no detector: its settings only.
         let detector: FaceFinder? = tracksInPath == nil ? try DetectorOptions.parse(arguments, use: .video) : nil
@@ -111,7 +112,7 @@ enum VideoCommand: Command {
         }
         try files.check()
 
-        let stickers = try library.stickers(named: choice.names)
+        let stickers = faceOptions.masked(try library.stickers(named: choice.names))
         let sizeGiven = DetectorOptions.sizeGiven(arguments)
         var options = VideoOptions(detector: detectorSettings,
                                    detectWidth: detectWidth ?? (sizeGiven ? nil : VideoOptions.defaultDetectWidth),
@@ -120,8 +121,9 @@ enum VideoCommand: Command {
         options.singleThreadedOpenCV = true // the CLI owns the process: OpenCV helper threads would only compete
         if let rate = arguments.string(fps).flatMap(FrameRate.init) { options.sequenceRate = rate }
         options.tracksIn = try tracksInPath.map { try TracksFile.load(path: $0) }
-        let painter = TrackPainter(stickers: stickers, assignment: choice.assignment, filters: choice.filters,
+        var painter = TrackPainter(stickers: stickers, assignment: choice.assignment, filters: choice.filters,
                                    smoothing: smoothing)
+        painter.choice = faceOptions.choice
 
         // Signals are SignalCleanup's (main.swift): children stopped, temporary files removed.
         let cancellation = Cancellation()

@@ -16,6 +16,21 @@ package struct Sticker: Sendable {
         self.layers = layers
     }
 
+    /// A one-layer sticker that draws an anonymisation effect, named by its spec.
+    package init(effect: Anonymisation.Effect) {
+        self.init(name: effect.name, layers: [StickerLayer(effect: effect)])
+    }
+
+    /// Whether every layer is an anonymisation effect.
+    package var isEffect: Bool { !layers.isEmpty && layers.allSatisfy { $0.effect != nil } }
+
+    /// This sticker with `mask` on each of its effect layers (`--mask-scale`, `--mask-shape`).
+    package func withMask(_ mask: Anonymisation.Mask) -> Sticker {
+        var copy = self
+        for i in copy.layers.indices where copy.layers[i].effect != nil { copy.layers[i].effect?.mask = mask }
+        return copy
+    }
+
     /// A one-layer sticker from straight-alpha art.
     package init(name: String, art: RGBAImage, fit: StickerFit) {
         self.init(name: name, layers: [StickerLayer(art: StickerArt(art), fit: fit)])

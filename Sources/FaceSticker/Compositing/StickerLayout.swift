@@ -15,6 +15,7 @@ package enum StickerLayout {
 
     /// Where `layer` goes on a face already posed.
     package static func placement(of layer: StickerLayer, on pose: FacePose) -> StickerPlacement {
+        if let effect = layer.effect { return effect.mask.region(on: pose) }
         let fit = layer.fit
         let unit = pose.length(fit.measure)
         let width = fit.size * unit

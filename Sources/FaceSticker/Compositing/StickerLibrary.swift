@@ -1,6 +1,8 @@
 import Foundation
 
-/// The stickers a user can name: those of the installed manifest, plus any
+/// The stickers a user can name: the built-in anonymisation effects
+/// (`blur[:STRENGTH]`, `pixelate[:BLOCKS]`, `solid[:#RRGGBB]`, see
+/// `Anonymisation.Effect.parse`), those of the installed manifest, plus any
 /// PNG (or JPEG) file, which gets `StickerFit.plainPicture`.
 package struct StickerLibrary: Sendable {
     /// Nil when no manifest is installed: only picture paths then work.
@@ -69,6 +71,7 @@ package struct StickerLibrary: Sendable {
     /// The files the sticker `nameOrPath` reads (its manifest and art, or the
     /// picture itself), with their roles, so no output can overwrite one.
     package func files(of nameOrPath: String) -> [RunFiles.Entry] {
+        if (try? Anonymisation.Effect.parse(nameOrPath)) != nil { return [] }
         if let manifest, let entry = manifest.entry(named: nameOrPath) {
             return [RunFiles.Entry(role: "the sticker manifest", path: manifest.path)]
                 + entry.layers.map { RunFiles.Entry(role: "the art of sticker \(entry.name)", path: manifest.artPath($0)) }
@@ -123,6 +126,8 @@ package struct StickerLibrary: Sendable {
     }
 
     private func sticker(named nameOrPath: String, cache: inout ArtCache) throws -> Sticker {
+        // Built-in effects first: a picture file called "blur" is still reachable as ./blur.
+        if let effect = try Anonymisation.Effect.parse(nameOrPath) { return Sticker(effect: effect) }
         if let entry = manifest?.entry(named: nameOrPath) { return try sticker(entry, cache: &cache) }
         return try sticker(named: nameOrPath) { try Self.sticker(picture: $0, cache: &cache) }
     }

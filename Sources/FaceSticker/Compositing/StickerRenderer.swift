@@ -7,6 +7,8 @@ package struct StickerRenderer: Sendable {
     package var filters: FilterChain
     /// Also draw boxes, scores, landmarks and sticker outlines.
     package var debug: Bool
+    /// Which faces get stickers (`--faces`, `--max-faces`, `--min-face`); the debug overlay shows them all.
+    package var choice: FaceChoice = .all
 
     package init(stickers: [Sticker], assignment: StickerAssignment = .all,
                 filters: FilterChain = FilterChain(filters: []), debug: Bool = false) {
@@ -35,12 +37,17 @@ package struct StickerRenderer: Sendable {
     package func render(_ frame: inout RGBAImage, faces: [Face]) {
         if !filters.isEmpty { filters.apply(to: &frame) }
         var placements: [StickerPlacement] = []
-        for (face, faceStickers) in zip(faces, stickers(for: faces)) {
+        let chosen = choice.chosen(faces)
+        for (face, faceStickers) in zip(chosen, stickers(for: chosen)) {
             let pose = FacePose(face: face)
             for sticker in faceStickers {
                 for layer in sticker.layers {
                     let placement = StickerLayout.placement(of: layer, on: pose)
-                    Compositor.draw(layer.art, at: placement, onto: &frame)
+                    if let effect = layer.effect {
+                        effect.apply(at: placement, to: &frame)
+                    } else {
+                        Compositor.draw(layer.art, at: placement, onto: &frame)
+                    }
                     placements.append(placement)
                 }
             }

@@ -11,6 +11,15 @@ package struct TrackPainter: Sendable {
     /// Nil: placements go unsmoothed (for measuring what smoothing brings).
     package let smoothing: SmoothingParameters?
     private var smoothers: [Key: PlacementSmoother] = [:]
+    private var chooser = FaceChoice.TrackChooser(.all)
+
+    /// Which tracks get stickers (`--faces` by track id, `--max-faces`, `--min-face`):
+    /// the others are placed with no layers (the tracks file still lists them, with
+    /// a null sticker). Setting it starts the choice afresh.
+    package var choice: FaceChoice {
+        get { chooser.choice }
+        set { chooser = FaceChoice.TrackChooser(newValue) }
+    }
 
     private struct Key: Hashable, Sendable {
         let track: Int
@@ -36,7 +45,9 @@ package struct TrackPainter: Sendable {
     /// time since the previous frame in seconds.
     package mutating func place(_ faces: [TrackedFace], interval: Double) -> [PaintedFace] {
         var seen = Set<Key>()
+        let chosen = chooser.choose(faces)
         let painted = faces.map { tracked -> PaintedFace in
+            guard chosen.contains(tracked.id) else { return PaintedFace(tracked: tracked, placements: []) }
             let pose = FacePose(face: tracked.face)
             let placements = layers(for: tracked.id).enumerated().map { index, layer -> StickerPlacement in
                 let raw = StickerLayout.placement(of: layer, on: pose)
@@ -68,7 +79,11 @@ package struct TrackPainter: Sendable {
         }
         for face in faces {
             for (layer, placement) in zip(layers(for: face.tracked.id), face.placements) {
-                YUVCompositor.draw(layer.art, at: placement, onto: &frame, matrix: matrix)
+                if let effect = layer.effect {
+                    effect.apply(at: placement, to: &frame, matrix: matrix)
+                } else {
+                    YUVCompositor.draw(layer.art, at: placement, onto: &frame, matrix: matrix)
+                }
             }
         }
     }
@@ -78,7 +93,11 @@ package struct TrackPainter: Sendable {
         if !filters.isEmpty { filters.apply(to: &frame) }
         for face in faces {
             for (layer, placement) in zip(layers(for: face.tracked.id), face.placements) {
-                Compositor.draw(layer.art, at: placement, onto: &frame)
+                if let effect = layer.effect {
+                    effect.apply(at: placement, to: &frame)
+                } else {
+                    Compositor.draw(layer.art, at: placement, onto: &frame)
+                }
             }
         }
     }
