@@ -26,17 +26,42 @@ enum Console {
         return out.count > 2000 ? String(out.prefix(1997)) + "..." : out
     }
 
-    /// Information that is not a result (which detector ran, progress).
-    static func note(_ text: String) {
-        write(text + "\n")
+    /// How much a run says on stderr besides errors and warnings (-q, -v).
+    enum Level: Int, Sendable {
+        case quiet, normal, verbose
     }
 
-    /// A result line on stdout, written at once and checked: a result that did
-    /// not arrive (a full disk, a closed stdout, a reader gone) is an error,
-    /// never a silent success.
-    static func out(_ text: String) throws {
+    /// Set once from the command line, before any work.
+    static var level: Level {
+        get { Level(rawValue: levelValue.load(ordering: .relaxed)) ?? .normal }
+        set { levelValue.store(newValue.rawValue, ordering: .relaxed) }
+    }
+
+    private static let levelValue = Atomic<Int>(Level.normal.rawValue)
+
+    /// Information that is not a result (which detector ran, a summary); not with -q.
+    static func note(_ text: String) {
+        if level != .quiet { write(text + "\n") }
+    }
+
+    /// Details only -v asks for (settings, timings).
+    static func detail(_ text: String) {
+        if level == .verbose { write(text + "\n") }
+    }
+
+    /// A warning: printed whatever the level.
+    static func warning(_ text: String) {
+        write("facesticker: warning: \(oneLine(text))\n")
+    }
+
+    /// Text on stderr as it is (progress lines); not with -q.
+    static func progress(_ text: String) {
+        if level != .quiet { write(text) }
+    }
+
+    /// Bytes on stdout (an image for `-o -`), checked as `out` is.
+    static func outBytes(_ bytes: [UInt8]) throws {
         if standardOutputWasClosed.load(ordering: .relaxed) { throw StandardOutputFailure(code: EBADF) }
-        let bytes = Array((text + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
@@ -46,6 +71,18 @@ enum Console {
             }
             offset += written
         }
+    }
+
+    /// A result line on stdout, written at once and checked: a result that did
+    /// not arrive (a full disk, a closed stdout, a reader gone) is an error,
+    /// never a silent success.
+    static func out(_ text: String) throws {
+        try outBytes(Array((text + "\n").utf8))
+    }
+
+    /// The usage text or a usage error line on stderr, whatever the level.
+    static func usageText(_ text: String) {
+        write(text + "\n")
     }
 
     /// Run first: a standard stream that was closed (`>&-`) is held open on

@@ -4,29 +4,28 @@ import FaceSticker
 enum DetectCommand: Command {
     static let name = "detect"
     static let summary = "find faces in PNG or JPEG images and print their boxes"
-    static let usage = """
-    usage: facesticker detect [options] IMAGE...
-
+    static let synopsis = "[options] IMAGE..."
+    static let details = """
     Prints one line per face, `path x y w h score`, or with --json one JSON
-    object per image. Exit status: 0 when every image has a face, 2 when some
-    image has none, 1 on any error.
-
-    options:
-      --json                 one JSON object per image and line
-    \(DetectorOptions.help)
+    object per image. IMAGE `-` is standard input (PNG or JPEG, told by its
+    content). Exit status: 0 when every image has a face, 2 when some image has
+    none (or a usage error), 1 on any error.
     """
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        var parser = ArgumentParser(arguments)
-        let json = parser.flag("--json")
-        let detector = try DetectorOptions.parse(&parser)
-        let paths = try parser.positionals()
-        guard !paths.isEmpty else { throw FaceStickerError.invalidArgument("detect: no image given (see --help)") }
+    static let json = Option.flag("--json", help: "one JSON object per image and line")
+    static var groups: [OptionGroup] { [OptionGroup(nil, [json]), DetectorOptions.group] }
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        let json = arguments.flag(Self.json)
+        let detector = try DetectorOptions.parse(arguments)
+        let paths = arguments.positionals
+        guard !paths.isEmpty else { throw UsageError("detect: no image given (see --help)") }
+        if paths.filter({ $0 == "-" }).count > 1 { throw UsageError("detect: - (standard input) given twice") }
         var status = ExitStatus.success
         var faceCount = 0
         for path in paths {
             do {
-                let image = try ImageFile.read(path: path)
+                let image = path == "-" ? try Streams.readImage() : try ImageFile.read(path: path)
                 let faces = try detector.detect(in: image)
                 let report = DetectionReport(path: path, detector: detector.kind, width: image.width,
                                              height: image.height, faces: faces)

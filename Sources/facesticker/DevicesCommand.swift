@@ -4,9 +4,8 @@ import FaceSticker
 enum DevicesCommand: Command {
     static let name = "devices"
     static let summary = "list cameras with their driver, formats, frame sizes and controls"
-    static let usage = """
-    usage: facesticker devices [DEVICE...]
-
+    static let synopsis = "[options] [DEVICE...]"
+    static let details = """
     Describes every /dev/video* node (or the DEVICEs named): card and driver,
     pixel formats with their frame sizes, and controls with their range,
     default and current value. Control names are those `selfie --set` takes.
@@ -14,9 +13,12 @@ enum DevicesCommand: Command {
     cannot be described.
     """
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let parser = ArgumentParser(arguments)
-        let named = try parser.positionals()
+    static let json = Option.flag("--json", help: "one JSON object per device on stdout (schema in the README)")
+    static var groups: [OptionGroup] { [OptionGroup(nil, [json])] }
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        let named = arguments.positionals
+        let json = arguments.flag(Self.json)
         let paths = named.isEmpty ? VideoDevices.paths() : named
         guard !paths.isEmpty else {
             Console.note("devices: no video devices (no /dev/video* on this machine)")
@@ -31,9 +33,44 @@ enum DevicesCommand: Command {
                 status = ExitStatus.failure
                 continue
             }
+            if json {
+                try Console.out(Self.json(report))
+                continue
+            }
             if index > 0 { try Console.out("") }
             try report.lines.forEach { try Console.out($0) }
         }
         return status
+    }
+
+    /// `{"device", "card", "driver", "problem", "formats": [{"fourcc", "description", "sizes"}],
+    /// "controls": [{"name", "type", "minimum", "maximum", "step", "default", "value"}]}`.
+    static func json(_ report: V4L2DeviceReport) -> String {
+        var object = JSONObject()
+        object.add("device", report.path)
+        object.add("card", report.capability?.card)
+        object.add("driver", report.capability?.driver)
+        object.add("problem", report.problem)
+        let formats = report.formats.map { entry -> String in
+            var format = JSONObject()
+            format.add("fourcc", "\(entry.format.fourcc)")
+            format.add("description", entry.format.description)
+            format.add("sizes", strings: entry.sizes.map(\.description))
+            return format.text
+        }
+        object.add("formats", raw: "[" + formats.joined(separator: ", ") + "]")
+        let controls = report.controls.map { entry -> String in
+            var control = JSONObject()
+            control.add("name", entry.control.name)
+            control.add("type", entry.control.kind.name)
+            control.add("minimum", entry.control.minimum)
+            control.add("maximum", entry.control.maximum)
+            control.add("step", entry.control.step)
+            control.add("default", entry.control.defaultValue)
+            control.add("value", raw: entry.value.map(String.init) ?? "null")
+            return control.text
+        }
+        object.add("controls", raw: "[" + controls.joined(separator: ", ") + "]")
+        return object.text
     }
 }

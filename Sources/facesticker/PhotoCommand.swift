@@ -1,91 +1,158 @@
 import FaceSticker
 import Foundation
 
-/// `facesticker photo`: stickers on every face of one photo.
+/// `facesticker photo`: stickers on every face of photos.
 enum PhotoCommand: Command {
     static let name = "photo"
-    static let summary = "put stickers on the faces in a PNG or JPEG photo"
-    static let usage = """
-    usage: facesticker photo [options] IN
-
-    Puts stickers on every face in IN (PNG or JPEG) and writes the result.
-    Exit status: 0 when faces were stickered, 2 when no face was found (the
-    output is still written, filtered), 1 on any error.
-
-    options:
-      -o, --output OUT       .png, .jpg or .jpeg (default: IN's name with -stickered before
-                             the extension); never IN itself
-      --sticker NAME|PATH    a sticker `facesticker stickers` lists, or any PNG (it covers the
-                             face); repeat to layer stickers in order (default: \(defaultSticker));
-                             or an effect hiding the face: \(Anonymisation.Effect.validSpecs)
-      --assign all|cycle     all: every face gets every sticker (default); cycle: faces, left
-                             to right, get successive stickers
-      --filter SPEC          colour filter, repeat to chain: \(FilterChain.validSpecs)
-      --mirror               flip the photo left to right first, as a selfie camera shows it
-      --debug                also draw face boxes, scores, landmarks and sticker outlines
-      --quality Q            JPEG quality, 1...100 (default 92)
-    \(FaceOptions.help(ranks: "size ranks, 1 = largest"))
-    \(DetectorOptions.help)
+    static let summary = "put stickers on the faces in PNG or JPEG photos"
+    static let synopsis = "[options] IN..."
+    static let details = """
+    Puts stickers on every face in each photo IN (PNG or JPEG; a folder: every
+    photo in it, with -r also in its sub-folders; `-`: standard input, PNG or
+    JPEG told by its content) and writes the result: by default beside IN with
+    -stickered before the extension, or into --out-dir, or to -o OUT (one input;
+    `-o -` is standard output, PNG unless --format jpg). Standard input with no
+    -o goes to standard output. Two inputs that would write one output are
+    refused before anything is done.
+    Exit status: 0 when faces were stickered in every photo, 2 when some photo
+    had no face (its output is still written, filtered) or on a usage error,
+    1 when some photo could not be read or written (the others are done).
     """
 
-    static let defaultSticker = "sunglasses"
+    static let mirror = Option.flag("--mirror", help: "flip the photo left to right first, as a selfie camera shows it")
+    static let debug = Option.flag("--debug", help: "also draw face boxes, scores, landmarks and sticker outlines")
+    static let output = OutputOptions.output
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        var parser = ArgumentParser(arguments)
-        let output = try parser.value("-o", "--output")
-        let stickerNames = try parser.values("--sticker")
-        let assignName = try parser.value("--assign") ?? StickerAssignment.all.rawValue
-        guard let assignment = StickerAssignment(rawValue: assignName) else {
-            throw FaceStickerError.invalidArgument("--assign: unknown mode \"\(assignName)\" (all, cycle)")
-        }
-        let filters = try FilterChain(specs: try parser.values("--filter"))
-        let mirror = parser.flag("--mirror")
-        let debug = parser.flag("--debug")
-        let quality = try parser.int("--quality", in: 1...100) ?? 92
-        let faceOptions = try FaceOptions.parse(&parser)
-        try faceOptions.choice.validateForPhoto()
-        let configPath = try RunFiles.configPath(parser)
-        let detector = try DetectorOptions.parse(&parser)
-        let paths = try parser.positionals()
-        guard let input = paths.first else { throw FaceStickerError.invalidArgument("photo: no photo given (see --help)") }
-        guard paths.count == 1 else {
-            throw FaceStickerError.invalidArgument("photo: one photo at a time (got \(paths.count)); use -o to name the output")
-        }
-        let out = output ?? defaultOutput(for: input)
-        guard ImageFile.Format(path: out) != nil else {
-            throw FaceStickerError.output(path: out, reason: "unknown image type (use .png, .jpg or .jpeg)")
-        }
-        let library = try StickerLibrary.installed()
-        let names = stickerNames.isEmpty ? [defaultSticker] : stickerNames
-        var files = RunFiles()
-        files.read("the input photo", input)
-        files.read(stickers: names, in: library)
-        files.read(detector: detector, config: configPath)
-        files.write(output == nil ? "the output" : "-o", out)
-        try files.check()
-
-        let stickers = faceOptions.masked(try library.stickers(named: names))
-        var image = try ImageFile.read(path: input)
-        if mirror { image = ExifOrientation.upMirrored.upright(image) }
-        let faces = try detector.detect(in: image)
-        var renderer = StickerRenderer(stickers: stickers, assignment: assignment, filters: filters, debug: debug)
-        renderer.choice = faceOptions.choice
-        renderer.render(&image, faces: faces)
-        try ImageFile.write(image, to: out, quality: quality)
-        if faces.isEmpty {
-            Console.note("photo: no face found in \(input) (detector \(detector.kind.rawValue)); wrote \(out) without stickers")
-            return ExitStatus.noFace
-        }
-        Console.note("photo: \(faces.count) face(s) stickered with \(stickers.map(\.name).joined(separator: " + ")), "
-            + "detector \(detector.kind.rawValue); wrote \(out)")
-        return ExitStatus.success
+    static var groups: [OptionGroup] {
+        [OptionGroup(nil, [output, OutputOptions.format, OutputOptions.quality, OutputOptions.json, mirror, debug]),
+         BatchOptions.group, StickerOptions.group, FaceOptions.group, DetectorOptions.group]
     }
 
-    /// IN's name with `-stickered` before the extension; PNG when IN's type cannot be written.
-    static func defaultOutput(for input: String) -> String {
-        let url = URL(fileURLWithPath: input)
-        let ext = url.pathExtension
-        let base = String(input.dropLast(ext.isEmpty ? 0 : ext.count + 1))
-        return base + "-stickered." + (ImageFile.Format(path: input) != nil ? ext : "png")
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        let stickerChoice = try StickerOptions.parse(arguments)
+        let mirror = arguments.flag(Self.mirror)
+        let debug = arguments.flag(Self.debug)
+        let json = arguments.flag(OutputOptions.json)
+        let quality = try arguments.int(OutputOptions.quality) ?? 92
+        let format = arguments.string(OutputOptions.format).map { $0 == "png" ? ImageFile.Format.png : .jpeg }
+        let faceOptions = try FaceOptions.parse(arguments)
+        try asUsage { try faceOptions.choice.validateForPhoto() }
+        let detector = try DetectorOptions.parse(arguments)
+        let paths = arguments.positionals
+        if paths.filter({ $0 == "-" }).count > 1 { throw UsageError("photo: - (standard input) given twice") }
+        // Standard input alone, no output named: the picture goes to standard output.
+        let toOut = paths == ["-"] && !arguments.has(BatchOptions.outDir) ? "-" : nil
+        let batch = try Batch(paths, arguments: arguments, output: arguments.string(output) ?? toOut,
+                              extensions: imageExtensions, what: "photo",
+                              defaultOutput: { defaultOutput(for: $0, in: $1, format: format) },
+                              complete: { ImageFile.headerSize(path: $0.output) != nil })
+        let toStdout = batch.all.contains { $0.output == "-" }
+        if toStdout, json { throw UsageError("--json: standard output already holds the picture (-o -)") }
+        if batch.all.contains(where: { $0.input == "-" && $0.output != "-" }), arguments.has(BatchOptions.skipExisting) {
+            Console.detail("photo: --skip-existing does not apply to standard input")
+        }
+        for item in batch.items where item.output != "-" {
+            guard let kind = ImageFile.Format(path: item.output) else {
+                throw FaceStickerError.output(path: item.output, reason: "unknown image type (use .png, .jpg or .jpeg)")
+            }
+            if let format, format != kind {
+                throw UsageError("--format \(format == .png ? "png" : "jpg"): \(item.output) is named as .\((item.output as NSString).pathExtension)")
+            }
+        }
+        let library = try StickerLibrary.installed()
+        var files = RunFiles()
+        for item in batch.items where item.input != "-" { files.read("the input photo", item.input) }
+        files.read(stickers: stickerChoice.names, in: library)
+        files.read(detector: detector, config: arguments.string(DetectorOptions.config))
+        for item in batch.items where item.output != "-" {
+            files.write(arguments.has(output) ? "-o" : "the output", item.output)
+        }
+        try files.check()
+
+        let stickers = faceOptions.masked(try library.stickers(named: stickerChoice.names))
+        var renderer = StickerRenderer(stickers: stickers, assignment: stickerChoice.assignment,
+                                       filters: stickerChoice.filters, debug: debug)
+        renderer.choice = faceOptions.choice
+        var status = ExitStatus.success
+        if json {
+            for item in batch.skipped { try Console.out(summary(item, status: "skipped").text) }
+        }
+        for item in batch.items {
+            let started = DispatchTime.now().uptimeNanoseconds
+            func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+            do {
+                var image = item.input == "-" ? try Streams.readImage() : try ImageFile.read(path: item.input)
+                if mirror { image = ExifOrientation.upMirrored.upright(image) }
+                let faces = try detector.detect(in: image)
+                renderer.render(&image, faces: faces)
+                if item.output == "-" {
+                    try Streams.writeImage(image, format: format ?? .png, quality: quality)
+                } else {
+                    if let folder = item.outputFolder { _ = try Batch.makeFolder(folder) }
+                    try ImageFile.write(image, to: item.output, quality: quality)
+                }
+                let shownOutput = item.output == "-" ? Streams.stdoutName : item.output
+                let shownInput = item.input == "-" ? Streams.stdinName : item.input
+                if faces.isEmpty {
+                    Console.note("photo: no face found in \(shownInput) (detector \(detector.kind.rawValue)); "
+                        + "wrote \(shownOutput) without stickers")
+                    status = status == ExitStatus.failure ? status : ExitStatus.noFace
+                } else {
+                    Console.note("photo: \(faces.count) face(s) stickered with \(stickers.map(\.name).joined(separator: " + ")), "
+                        + "detector \(detector.kind.rawValue); wrote \(shownOutput)")
+                }
+                Console.detail(String(format: "photo: %@: %dx%d, %.2f s", shownInput, image.width, image.height, seconds()))
+                if json {
+                    var object = summary(item, status: faces.isEmpty ? "no-face" : "stickered")
+                    object.add("faces", faces.count)
+                    object.add("width", image.width)
+                    object.add("height", image.height)
+                    object.add("detector", detector.kind.rawValue)
+                    object.add("stickers", strings: stickers.map(\.name))
+                    object.add("seconds", number: seconds())
+                    try Console.out(object.text)
+                }
+            } catch let failure as StandardOutputFailure {
+                throw failure
+            } catch let error as UsageError {
+                throw error
+            } catch {
+                Console.error(error)
+                status = ExitStatus.failure
+                if json {
+                    var object = summary(item, status: "failed")
+                    object.add("error", Console.oneLine("\(error)"))
+                    try Console.out(object.text)
+                }
+            }
+        }
+        return status
+    }
+
+    /// The fields every `--json` object starts with.
+    static func summary(_ item: BatchItem, status: String) -> JSONObject {
+        var object = JSONObject()
+        object.add("input", item.input)
+        object.add("output", item.output)
+        object.add("status", status)
+        return object
+    }
+
+    /// IN's name with `-stickered` before the extension, in `folder` (default: beside IN);
+    /// `format`'s extension when given, PNG when IN's type cannot be written.
+    static func defaultOutput(for input: String, in folder: String? = nil, format: ImageFile.Format? = nil) -> String {
+        let name = (input as NSString).lastPathComponent as NSString
+        let ext = name.pathExtension
+        let newExt: String
+        if let format {
+            newExt = format == .png ? "png" : (ImageFile.Format(path: input) == .jpeg ? ext : "jpg")
+        } else {
+            newExt = ImageFile.Format(path: input) != nil ? ext : "png"
+        }
+        let file = name.deletingPathExtension + "-stickered." + newExt
+        let directory = folder ?? (input as NSString).deletingLastPathComponent
+        return directory.isEmpty ? file : (directory as NSString).appendingPathComponent(file)
     }
 }

@@ -14,10 +14,4 @@ extension RunFiles {
     mutating func read(stickers names: [String], in library: StickerLibrary) {
         for name in names { read(library.files(of: name)) }
     }
-
-    /// The `--config` value, read without taking it from the parser (DetectorOptions takes it).
-    static func configPath(_ parser: ArgumentParser) throws -> String? {
-        var copy = parser
-        return try copy.value("--config")
-    }
 }

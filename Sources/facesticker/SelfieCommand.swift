@@ -6,77 +6,75 @@ import Foundation
 enum SelfieCommand: Command {
     static let name = "selfie"
     static let summary = "take a stickered selfie from a camera, a video, a photo or a folder"
-    static let usage = """
-    usage: facesticker selfie [options]
-
+    static let synopsis = "[options]"
+    static let details = """
     Takes a burst from the camera after it has warmed up, keeps the sharpest,
     largest face, puts stickers on the faces and writes a PNG or JPEG. Prints
     the path written on stdout. Exit status: 0 (also when no face was found:
-    the picture is written without stickers), 1 on any error.
-
-    options:
-      --device /dev/videoN   camera (default /dev/video0)
-      --source PATH          instead of a camera: a video file, a PNG or JPEG, or a folder of them
-      --size WxH             camera picture size (default 640x480; the driver picks the nearest)
-      --skip N               frames dropped first so exposure settles (default: one second of a
-                             camera's frames, none for files)
-      --countdown S          count S seconds down on stderr before the burst (default 0)
-      --burst N              frames taken; the sharpest, largest face wins (default 5)
-      --mirror, --no-mirror  mirror the picture (default: mirrored for a camera, as a phone's
-                             selfie camera shows it, not for files)
-      --sticker NAME|PATH    a sticker `facesticker stickers` lists, or any PNG; repeat to layer
-                             (default: sunglasses)
-      --assign all|cycle     all: every face gets every sticker (default); cycle: in turn
-      --filter SPEC          colour filter, repeat to chain: \(FilterChain.validSpecs)
-      --set CONTROL=VALUE    set a camera control first, e.g. brightness=10 or exposure=300
-                             (names as `facesticker devices` lists them); repeatable
-      -o, --output OUT       .png, .jpg or .jpeg file (replaced), or an existing folder; default:
-                             selfie-YYYYMMDD-HHMMSS.png here, never overwriting (-2, -3... added)
-      --quality Q            JPEG quality, 1...100 (default 92)
-      --preview              live window: space captures, f cycles filters, s cycles stickers,
-                             m toggles mirroring, q quits (without a display: carries on without)
-    \(DetectorOptions.help)
+    the picture is written without stickers), 1 on any error, 2 on a usage error.
     """
 
-    static let defaultDevice = "/dev/video0"
-    static let defaultSticker = "sunglasses"
+    static let device = Option.value("--device", placeholder: "/dev/videoN", kind: .file, default: defaultDevice,
+                                     help: "the camera")
+    static let source = Option.value("--source", placeholder: "PATH", kind: .file,
+                                     help: "instead of a camera: a video file, a PNG or JPEG, or a folder of them")
+    static let size = Option.value("--size", placeholder: "WxH", kind: .custom { text in
+        do { _ = try parseSize(text); return nil } catch { return "\"\(text)\" is not WxH with sides 16...8192 (e.g. 1280x720)" }
+    }, default: "640x480", help: "camera picture size (the driver picks the nearest)")
+    static let skip = Option.value("--skip", placeholder: "N", kind: .int(0...100_000),
+                                   default: "one second of a camera's frames, none for files",
+                                   help: "frames dropped first so exposure settles")
+    static let countdown = Option.value("--countdown", placeholder: "S", kind: .int(0...60), default: "0",
+                                        help: "count S seconds down on stderr before the burst")
+    static let burst = Option.value("--burst", placeholder: "N", kind: .int(1...100), default: "5",
+                                    help: "frames taken; the sharpest, largest face wins")
+    static let mirror = Option.flag("--mirror", help: "mirror the picture (default: mirrored for a camera, as a phone's "
+                                        + "selfie camera shows it, not for files)")
+    static let noMirror = Option.flag("--no-mirror", help: "do not mirror the picture")
+    static let setControl = Option.value("--set", placeholder: "CONTROL=VALUE", repeats: true,
+                                  help: "set a camera control first, e.g. brightness=10 or exposure=300 (names as "
+                                      + "`facesticker devices` lists them)")
+    static let output = Option.value("-o", "--output", placeholder: "OUT", kind: .file,
+                                     default: "selfie-YYYYMMDD-HHMMSS.png here, never overwriting (-2, -3... added)",
+                                     help: ".png, .jpg or .jpeg file (replaced), or an existing folder")
+    static let preview = Option.flag("--preview", help: "live window: space captures, f cycles filters, s cycles stickers, "
+                                         + "m toggles mirroring, q quits (without a display: carries on without)")
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        var parser = ArgumentParser(arguments)
-        let device = try parser.value("--device")
-        let sourcePath = try parser.value("--source")
-        let size = try parser.value("--size").map(parseSize) ?? (width: 640, height: 480)
-        let skip = try parser.int("--skip", in: 0...100_000)
-        let countdown = try parser.int("--countdown", in: 0...60) ?? 0
-        let burst = try parser.int("--burst", in: 1...100) ?? 5
-        let mirror = parser.flag("--mirror"), noMirror = parser.flag("--no-mirror")
-        let stickerNames = try parser.values("--sticker")
-        let assignName = try parser.value("--assign") ?? StickerAssignment.all.rawValue
-        guard let assignment = StickerAssignment(rawValue: assignName) else {
-            throw FaceStickerError.invalidArgument("--assign: unknown mode \"\(assignName)\" (all, cycle)")
-        }
-        let filters = try FilterChain(specs: try parser.values("--filter"))
-        let controls = try parser.values("--set").map(ControlSetting.init(parsing:))
-        let output = try parser.value("-o", "--output")
-        let quality = try parser.int("--quality", in: 1...100) ?? 92
-        let preview = parser.flag("--preview")
-        let configPath = try RunFiles.configPath(parser)
-        let detector = try DetectorOptions.parse(&parser)
-        let extra = try parser.positionals()
-        guard extra.isEmpty else {
-            throw FaceStickerError.invalidArgument("selfie: unexpected argument \(extra[0]) (use --source PATH for a file)")
-        }
-        guard !(mirror && noMirror) else { throw FaceStickerError.invalidArgument("selfie: --mirror and --no-mirror together") }
+    static var groups: [OptionGroup] {
+        [OptionGroup(nil, [device, source, size, skip, countdown, burst, mirror, noMirror, setControl, output,
+                           OutputOptions.quality, preview]),
+         StickerOptions.group, DetectorOptions.group]
+    }
+
+    static let defaultDevice = "/dev/video0"
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        let device = arguments.string(Self.device)
+        let sourcePath = arguments.string(source)
+        let size = try arguments.string(Self.size).map { text in try asUsage { try parseSize(text) } } ?? (width: 640, height: 480)
+        let skip = try arguments.int(Self.skip)
+        let countdown = try arguments.int(Self.countdown) ?? 0
+        let burst = try arguments.int(Self.burst) ?? 5
+        let mirror = arguments.flag(Self.mirror), noMirror = arguments.flag(Self.noMirror)
+        let choice = try StickerOptions.parse(arguments)
+        let controls = try asUsage { try arguments.strings(setControl).map(ControlSetting.init(parsing:)) }
+        let output = arguments.string(Self.output)
+        let quality = try arguments.int(OutputOptions.quality) ?? 92
+        let preview = arguments.flag(Self.preview)
+        let configPath = arguments.string(DetectorOptions.config)
+        let detector = try DetectorOptions.parse(arguments)
+        try arguments.noPositionals("use --source PATH for a file")
+        guard !(mirror && noMirror) else { throw UsageError("selfie: --mirror and --no-mirror together") }
         guard device == nil || sourcePath == nil else {
-            throw FaceStickerError.invalidArgument("selfie: --device and --source together (one source at a time)")
+            throw UsageError("selfie: --device and --source together (one source at a time)")
         }
         if let sourcePath, !controls.isEmpty, try FrameSources.kind(of: sourcePath) != .camera {
-            throw FaceStickerError.invalidArgument("selfie: --set needs a camera, and \(sourcePath) is a file")
+            throw UsageError("selfie: --set needs a camera, and \(sourcePath) is a file")
         }
         let destination = try SelfieDestination.choose(output: output)
 
         let library = try StickerLibrary.installed()
-        let names = stickerNames.isEmpty ? [defaultSticker] : stickerNames
+        let names = choice.names
         var files = RunFiles()
         if let sourcePath {
             files.read("the source", sourcePath)
@@ -109,7 +107,7 @@ enum SelfieCommand: Command {
                                     mirror: mirror ? true : (noMirror ? false : nil))
         let session = SelfieSession(source: source, detector: detector, options: options)
         session.onCountdown = { Console.note("selfie: \($0)...") }
-        let renderer = StickerRenderer(stickers: stickers, assignment: assignment, filters: filters)
+        let renderer = StickerRenderer(stickers: stickers, assignment: choice.assignment, filters: choice.filters)
 
         if preview {
             if let missing = PreviewWindow.unavailable {

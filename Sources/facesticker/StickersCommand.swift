@@ -4,9 +4,8 @@ import FaceSticker
 enum StickersCommand: Command {
     static let name = "stickers"
     static let summary = "list the stickers and where each sits on a face"
-    static let usage = """
-    usage: facesticker stickers
-
+    static let synopsis = "[options]"
+    static let details = """
     Lists the installed stickers: name, the anchor of each layer (eyes,
     between-eyes, nose, mouth, above-head, face) and what it is. Any PNG
     path also works as --sticker: it covers the whole face. The manifest
@@ -15,10 +14,11 @@ enum StickersCommand: Command {
     /usr/local/share/facesticker/stickers.
     """
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let parser = ArgumentParser(arguments)
-        let extra = try parser.positionals()
-        guard extra.isEmpty else { throw FaceStickerError.invalidArgument("stickers: takes no arguments (see --help)") }
+    static let json = Option.flag("--json", help: "one JSON object per sticker on stdout (schema in the README)")
+    static var groups: [OptionGroup] { [OptionGroup(nil, [json])] }
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        try arguments.noPositionals("it takes no arguments")
         let library = try StickerLibrary.installed()
         guard let manifest = library.manifest else {
             throw FaceStickerError.invalidArgument(
@@ -28,6 +28,22 @@ enum StickersCommand: Command {
         let placements = manifest.entries.map { $0.layers.map(\.fit.anchor.rawValue).joined(separator: " + ") }
         let placementWidth = (placements.map(\.count).max() ?? 0) + 2
         var missing = 0
+        if arguments.flag(json) {
+            for entry in manifest.entries {
+                let installed = library.isInstalled(entry)
+                if !installed { missing += 1 }
+                var object = JSONObject()
+                object.add("name", entry.name)
+                object.add("anchors", strings: entry.layers.map(\.fit.anchor.rawValue))
+                object.add("description", entry.summary)
+                object.add("installed", raw: installed ? "true" : "false")
+                try Console.out(object.text)
+            }
+            if missing > 0 {
+                Console.note("stickers: \(missing) sticker(s) lack their art; scripts/stickers.sh (run by make) fetches it")
+            }
+            return ExitStatus.success
+        }
         for (entry, placement) in zip(manifest.entries, placements) {
             let installed = library.isInstalled(entry)
             if !installed { missing += 1 }

@@ -5,63 +5,76 @@ import Foundation
 enum TuneCommand: Command {
     static let name = "tune"
     static let summary = "sweep detector settings on a labelled dataset and save the best as a config"
-    static let usage = """
-    usage: facesticker tune --dataset DIR [options]
-
+    static let synopsis = "--dataset DIR [options]"
+    static let details = """
     Runs each detector over the dataset's images, evaluates every setting of
     the sweep (one-to-one matching, greedy by score, at IoU 0.5), prints them
     ranked by the objective, best first, and writes the best one as the JSON
     that `--config` reads in detect, photo, video and selfie. DNN detectors run
     once per image and input size; score and NMS thresholds are replayed from
     their raw detections, so a fine threshold sweep costs seconds.
-
-    options:
-      --dataset DIR          images/, a ground-truth file (wider_face_gt.txt or *bbx_gt.txt,
-                             *ellipseList.txt, *.csv of image,x,y,w,h, or *.json) and
-                             optionally difficulty.tsv (easy/medium/hard subsets)
-      --detector NAME        haar, yunet or centerface; repeat to tune several (default: the
-                             default detector, or the one --config names)
-      --model FILE           model or cascade file (with one detector)
-      --config FILE          start from this setting: it is the baseline the sweep must beat
-      --grid [DET.]PARAM=V1,V2,...   values to sweep, or PARAM=FROM:TO:STEP; repeatable.
-                             PARAM: inputSize scoreThreshold nmsThreshold topK (DNNs),
-                             scaleFactor minNeighbors maxSize (Haar), minSize (all).
-                             Defaults: DNNs inputSize 640,480,320 x nmsThreshold
-                             0.2,0.3,0.4,0.5 x scoreThreshold 0.2:0.95:0.05;
-                             Haar scaleFactor 1.1,1.2 x minNeighbors 3,5
-      --evaluate             no sweep: evaluate the default (or --config) setting only
-      --objective OBJ        f1 (default), ap, or recall@precision=P
-      --subset SUBSET        faces the objective counts: all (default), easy, medium, hard
-      --iou T                overlap a detection needs to match a face (default 0.5)
-      -o, --output FILE      write the best setting here (JSON for --config)
-      --plot FILE.png        draw precision-recall curves, one per detector and input size
-      --sheet FILE.jpg       draw the best setting's worst misses and false positives
-      --jobs N               images at a time, one detector each (default: CPU cores)
-      --top N                rows of the table to print (default 20; 0: all)
     """
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        var parser = ArgumentParser(arguments)
-        let evaluateOnly = parser.flag("--evaluate")
-        guard let folder = try parser.value("--dataset") else {
-            throw FaceStickerError.invalidArgument("tune: --dataset DIR is required (see --help)")
+    static let dataset = Option.value("--dataset", placeholder: "DIR", kind: .folder,
+                                      help: "images/, a ground-truth file (wider_face_gt.txt or *bbx_gt.txt, "
+                                          + "*ellipseList.txt, *.csv of image,x,y,w,h, or *.json) and optionally "
+                                          + "difficulty.tsv (easy/medium/hard subsets); required")
+    static let detector = Option.value("--detector", placeholder: "NAME",
+                                       kind: .choice(DetectorKind.allCases.map(\.rawValue)), repeats: true,
+                                       help: "haar, yunet or centerface; several are tuned together (default: the "
+                                           + "default detector, or the one --config names)")
+    static let model = Option.value("--model", placeholder: "FILE", kind: .file,
+                                    help: "model or cascade file (with one detector)")
+    static let config = Option.value("--config", placeholder: "FILE", kind: .file,
+                                     help: "start from this setting: it is the baseline the sweep must beat")
+    static let grid = Option.value("--grid", placeholder: "[DET.]PARAM=V1,V2,...", repeats: true,
+                                   help: "values to sweep, or PARAM=FROM:TO:STEP. PARAM: inputSize scoreThreshold "
+                                       + "nmsThreshold topK (DNNs), scaleFactor minNeighbors maxSize (Haar), minSize (all). "
+                                       + "Defaults: DNNs inputSize 640,480,320 x nmsThreshold 0.2,0.3,0.4,0.5 x "
+                                       + "scoreThreshold 0.2:0.95:0.05; Haar scaleFactor 1.1,1.2 x minNeighbors 3,5")
+    static let evaluate = Option.flag("--evaluate", help: "no sweep: evaluate the default (or --config) setting only")
+    static let objective = Option.value("--objective", placeholder: "OBJ", default: "f1",
+                                        help: "f1, ap, or recall@precision=P")
+    static let subset = Option.value("--subset", placeholder: "SUBSET",
+                                     kind: .choice(["all", "easy", "medium", "hard"]), default: "all",
+                                     help: "faces the objective counts")
+    static let iou = Option.value("--iou", placeholder: "T", kind: .number(0.01...1), default: "0.5",
+                                  help: "overlap a detection needs to match a face")
+    static let output = Option.value("-o", "--output", placeholder: "FILE", kind: .file,
+                                     help: "write the best setting here (JSON for --config)")
+    static let plot = Option.value("--plot", placeholder: "FILE.png", kind: .file,
+                                   help: "draw precision-recall curves, one per detector and input size")
+    static let sheet = Option.value("--sheet", placeholder: "FILE.jpg", kind: .file,
+                                    help: "draw the best setting's worst misses and false positives")
+    static let jobs = Option.value("--jobs", placeholder: "N", kind: .int(1...256), default: "CPU cores",
+                                   help: "images at a time, one detector each")
+    static let top = Option.value("--top", placeholder: "N", kind: .int(0...1_000_000), default: "20",
+                                  help: "rows of the table to print (0: all)")
+
+    static var groups: [OptionGroup] {
+        [OptionGroup(nil, [dataset, detector, model, config, grid, evaluate, objective, subset, iou, output, plot,
+                           sheet, jobs, top])]
+    }
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        let evaluateOnly = arguments.flag(evaluate)
+        guard let folder = arguments.string(dataset) else {
+            throw UsageError("tune: --dataset DIR is required (see --help)")
         }
         var kinds: [DetectorKind] = []
-        for name in try parser.values("--detector") {
-            guard let kind = DetectorKind(rawValue: name) else {
-                throw FaceStickerError.invalidArgument("--detector: unknown detector \"\(name)\" (haar, yunet, centerface)")
-            }
+        for name in arguments.strings(detector) {
+            guard let kind = DetectorKind(rawValue: name) else { continue }
             if !kinds.contains(kind) { kinds.append(kind) }
         }
-        let configPath = try parser.value("--config")
+        let configPath = arguments.string(config)
         let config = try configPath.map { try DetectorConfig.load(path: $0) }
         if let config, !kinds.isEmpty, !kinds.contains(config.kind) {
-            throw FaceStickerError.invalidArgument("--config is for \(config.kind.rawValue), which no --detector names")
+            throw UsageError("--config is for \(config.kind.rawValue), which no --detector names")
         }
         if kinds.isEmpty { kinds = [config?.kind ?? ModelStore.defaultKind()] }
-        let model = try parser.value("--model")
+        let model = arguments.string(Self.model)
         if model != nil, kinds.count > 1 {
-            throw FaceStickerError.invalidArgument("--model: give one --detector with it")
+            throw UsageError("--model: give one --detector with it")
         }
         let baselines = kinds.map { kind -> DetectorSettings in
             var settings = config.flatMap { $0.kind == kind ? $0 : nil } ?? .defaults(for: kind)
@@ -71,41 +84,35 @@ enum TuneCommand: Command {
 
         var grids: [DetectorKind: ParameterGrid] = [:]
         for kind in kinds { grids[kind] = evaluateOnly ? ParameterGrid() : .defaults(for: kind) }
-        for text in try parser.values("--grid") {
-            if evaluateOnly { throw FaceStickerError.invalidArgument("--grid: not with --evaluate") }
-            let (only, parameter, values) = try ParameterGrid.parse(text)
+        for text in arguments.strings(grid) {
+            if evaluateOnly { throw UsageError("--grid: not with --evaluate") }
+            let (only, parameter, values) = try asUsage { try ParameterGrid.parse(text) }
             let targets = kinds.filter { (only == nil || $0 == only) && parameter.applies(to: $0) }
             guard !targets.isEmpty else {
-                throw FaceStickerError.invalidArgument(
+                throw UsageError(
                     "--grid \(text): \(parameter.rawValue) does not apply to "
                     + (only.map(\.rawValue) ?? kinds.map(\.rawValue).joined(separator: ", ")))
             }
             for kind in targets { grids[kind]?.set(parameter, values) }
         }
-        let objective = try TuningObjective(parsing: try parser.value("--objective") ?? "f1")
-        let subsetName = try parser.value("--subset") ?? "all"
-        guard let subset = EvaluationSubset(rawValue: subsetName) else {
-            throw FaceStickerError.invalidArgument("--subset: \"\(subsetName)\" is not all, easy, medium or hard")
-        }
-        let iou = try parser.double("--iou", in: 0.01...1) ?? 0.5
-        let jobs = try parser.int("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let top = try parser.int("--top", in: 0...1_000_000) ?? 20
-        let output = try parser.value("-o", "--output")
-        let plot = try parser.value("--plot")
-        let sheet = try parser.value("--sheet")
-        let rest = try parser.positionals()
-        guard rest.isEmpty else {
-            throw FaceStickerError.invalidArgument("tune: unexpected argument \(rest[0]) (see --help)")
-        }
+        let objective = try asUsage { try TuningObjective(parsing: arguments.string(Self.objective) ?? "f1") }
+        let subset = arguments.string(Self.subset).flatMap(EvaluationSubset.init(rawValue:)) ?? .all
+        let iou = try arguments.double(Self.iou) ?? 0.5
+        let jobs = try arguments.int(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
+        let top = try arguments.int(Self.top) ?? 20
+        let output = arguments.string(Self.output)
+        let plot = arguments.string(Self.plot)
+        let sheet = arguments.string(Self.sheet)
+        try arguments.noPositionals()
         for (option, path) in [("--plot", plot), ("--sheet", sheet)] {
             if let path, !["png", "jpg", "jpeg"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
-                throw FaceStickerError.invalidArgument("\(option) \(path): use a .png, .jpg or .jpeg name")
+                throw UsageError("\(option) \(path): use a .png, .jpg or .jpeg name")
             }
         }
 
         let dataset = try FaceDataset.load(folder: folder)
         guard dataset.subsets.contains(subset) else {
-            throw FaceStickerError.invalidArgument("--subset \(subset.rawValue): \(folder) has no difficulty.tsv")
+            throw UsageError("--subset \(subset.rawValue): \(folder) has no difficulty.tsv")
         }
         var files = RunFiles()
         files.read("--config", configPath)

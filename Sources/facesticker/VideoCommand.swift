@@ -5,168 +5,213 @@ import Foundation
 enum VideoCommand: Command {
     static let name = "video"
     static let summary = "put stickers on the faces in videos (tracked and smoothed)"
-    static let usage = """
-    usage: facesticker video [options] IN...
-
-    Puts stickers on every face in each video IN (a folder: every video in it)
-    and writes an H.264 video with the same frames, rate, pixel aspect and
-    audio. Faces are tracked: each keeps its sticker, which follows it smoothly.
-    Exit status: 0 when every video was written, 1 on any error, 2 when an
-    output would overwrite an input, 128+N when signal N (SIGHUP, SIGINT,
-    SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2) ends it (no partial output and no
-    ffmpeg child is left).
-
-    options:
-      -o, --output OUT       output file, one input only (default: IN's name with -stickered
-                             before the extension, beside IN); never IN itself
-      --out-dir DIR          write outputs into DIR (created if missing), named as by default
-      --sticker NAME|PATH    a sticker `facesticker stickers` lists, or any PNG; repeat to layer
-                             stickers in order (default: \(defaultSticker)); or an effect
-                             hiding the face: \(Anonymisation.Effect.validSpecs)
-      --assign all|cycle     all: every face gets every sticker (default); cycle: each new
-                             face gets the next sticker and keeps it
-      --filter SPEC          colour filter, repeat to chain: \(FilterChain.validSpecs)
-      --detect-width W       width of the copy the detector runs on (default \(VideoOptions.defaultDetectWidth);
-                             without it, --input-size or --config set the size)
-      --detect-every N       detect on every Nth frame, 1...30, and follow faces in between
-                             (default: at most 10 times a second, so 3 at 24-30 fps)
-      --tracks FILE.json     also write every frame's faces and sticker placements (a folder
-                             when there are several inputs)
-      --crf N                x264 quality, 0...51, lower is better (default 23)
-      --preset NAME          x264 preset, ultrafast ... veryslow (default medium)
-      --no-audio             leave the audio out (default: copied unchanged)
-      -q, --quiet            no progress line; one summary line per video
-    \(FaceOptions.help(ranks: "track ids, as --tracks writes them"))
-    \(DetectorOptions.help)
+    static let synopsis = "[options] IN..."
+    static let details = """
+    Puts stickers on every face in each video IN (a folder: every video in it,
+    with -r also in its sub-folders) and writes an H.264 video with the same
+    frames, rate, pixel aspect and audio. Faces are tracked: each keeps its
+    sticker, which follows it smoothly. Outputs go beside IN with -stickered
+    before the extension, into --out-dir (sub-folders kept), or to -o OUT (one
+    input). Two inputs that would write one output are refused before any work.
+    IN may also be an image sequence, `frames/%04d.png` (read at --fps), and
+    -o OUT may name one, `out/%04d.png` (PNG or JPEG pictures numbered from 1).
+    A still image is no video (exit 1; use `facesticker photo`).
+    Exit status: 0 when every video was written, 1 on any error, 2 on a usage
+    error (an output that would overwrite an input included), 128+N when
+    signal N (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2) ends it (no
+    partial output and no ffmpeg child is left).
     """
 
-    static let defaultSticker = "sunglasses"
+    static let output = OutputOptions.output
+    static let detectWidth = Option.value("--detect-width", placeholder: "W", kind: .int(16...16384),
+                                          default: "\(VideoOptions.defaultDetectWidth); without it, --input-size or --config set the size",
+                                          help: "width of the copy the detector runs on")
+    static let detectEvery = Option.value("--detect-every", placeholder: "N", kind: .int(1...30),
+                                          default: "at most 10 times a second, so 3 at 24-30 fps",
+                                          help: "detect on every Nth frame and follow faces in between")
+    static let tracks = Option.value("--tracks", placeholder: "FILE.json", kind: .file,
+                                     help: "also write every frame's faces and sticker placements (an existing folder "
+                                         + "when there are several inputs: one OUTNAME.tracks.json each)")
+    static let crf = Option.value("--crf", placeholder: "N", kind: .int(0...51), default: "23",
+                                  help: "x264 quality, lower is better")
+    static let preset = Option.value("--preset", placeholder: "NAME", kind: .choice(EncoderSettings.presets),
+                                     default: "medium", help: "x264 preset, ultrafast ... veryslow")
+    static let fps = Option.value("--fps", placeholder: "RATE", kind: .custom { text in
+        guard let rate = FrameRate(text), rate.value <= 1000 else { return "\"\(text)\" is not a rate like 25 or 30000/1001 (at most 1000)" }
+        _ = rate
+        return nil
+    }, default: "25", help: "frames a second of an image sequence input (frames/%04d.png)")
+    static let tracksIn = Option.value("--tracks-in", placeholder: "FILE.json", kind: .file,
+                                       help: "draw the faces of this tracks file (written by --tracks, perhaps edited) "
+                                           + "instead of detecting: one input only")
+    static let noAudio = Option.flag("--no-audio", help: "leave the audio out (default: copied unchanged)")
+    static let noSmoothing = Option.flag("--no-smoothing", help: "place stickers without smoothing (for measuring what smoothing brings)")
+    static let stats = Option.flag("--stats", help: "print detector time, CPU time and peak memory after each video (benchmarks)")
+    static let detectorThreads = Option.value("--detector-threads", placeholder: "N", kind: .int(1...16),
+                                              default: "2 on two or more cores", help: "detectors running at once")
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        var parser = ArgumentParser(arguments)
-        let output = try parser.value("-o", "--output")
-        let outDir = try parser.value("--out-dir")
-        let stickerNames = try parser.values("--sticker")
-        let assignName = try parser.value("--assign") ?? StickerAssignment.all.rawValue
-        guard let assignment = StickerAssignment(rawValue: assignName) else {
-            throw FaceStickerError.invalidArgument("--assign: unknown mode \"\(assignName)\" (all, cycle)")
-        }
-        let filters = try FilterChain(specs: try parser.values("--filter"))
-        let sizeGiven = arguments.contains { $0 == "--input-size" || $0.hasPrefix("--input-size=")
-            || $0 == "--config" || $0.hasPrefix("--config=") }
-        let detectWidth = try parser.int("--detect-width", in: 16...16384)
-        let detectEvery = try parser.int("--detect-every", in: 1...30)
-        let tracks = try parser.value("--tracks")
-        let faceOptions = try FaceOptions.parse(&parser)
-        let crf = try parser.int("--crf", in: 0...51) ?? 23
-        let preset = try parser.value("--preset") ?? "medium"
-        let audio = !parser.flag("--no-audio")
-        let quiet = parser.flag("-q", "--quiet")
-        // Hidden: for measuring what smoothing brings (scripts/bench-video.sh).
-        let smoothing = parser.flag("--no-smoothing") ? nil : SmoothingParameters()
-        // Hidden: the figures scripts/bench-video.sh prints.
-        let stats = parser.flag("--stats")
-        let detectorThreads = try parser.int("--detector-threads", in: 1...16)
-        let configPath = try RunFiles.configPath(parser)
-        let detector = try DetectorOptions.parse(&parser, use: .video)
-        let encoder = EncoderSettings(crf: crf, preset: preset, audio: audio)
-        try encoder.validate()
+    static var groups: [OptionGroup] {
+        [OptionGroup(nil, [output, OutputOptions.json, fps, detectWidth, detectEvery, tracks, tracksIn, crf, preset, noAudio]),
+         BatchOptions.group, StickerOptions.group, FaceOptions.group, DetectorOptions.group,
+         OptionGroup("measuring", [noSmoothing, stats, detectorThreads])]
+    }
 
-        let inputs = try expand(try parser.positionals())
-        guard !inputs.isEmpty else { throw FaceStickerError.invalidArgument("video: no video given (see --help)") }
-        if output != nil, inputs.count > 1 {
-            throw FaceStickerError.invalidArgument("-o: \(inputs.count) inputs; use --out-dir for several")
+    static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "mkv", "avi", "webm", "mpg", "mpeg", "ts",
+                                               "m2ts", "mts", "wmv", "flv", "3gp", "ogv", "dv"]
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        let choice = try StickerOptions.parse(arguments)
+        let json = arguments.flag(OutputOptions.json)
+        let detectWidth = try arguments.int(Self.detectWidth)
+        let detectEvery = try arguments.int(Self.detectEvery)
+        let tracks = arguments.string(Self.tracks)
+        let encoder = EncoderSettings(crf: try arguments.int(crf) ?? 23, preset: arguments.string(preset) ?? "medium",
+                                      audio: !arguments.flag(noAudio))
+        try asUsage { try encoder.validate() }
+        let smoothing = arguments.flag(noSmoothing) ? nil : SmoothingParameters()
+        let stats = arguments.flag(Self.stats)
+        let faceOptions = try FaceOptions.parse(arguments)
+        let tracksInPath = arguments.string(tracksIn)
+        // Re-drawing from a tracks file needs no detector: its settings only.
+        let detector: FaceFinder? = tracksInPath == nil ? try DetectorOptions.parse(arguments, use: .video) : nil
+        let detectorSettings = try detector?.settings ?? DetectorOptions.settings(arguments, use: .video)
+
+        let batch = try Batch(arguments.positionals, arguments: arguments, output: arguments.string(output),
+                              extensions: videoExtensions, what: "video",
+                              defaultOutput: { defaultOutput(for: $0, in: $1) },
+                              complete: { complete($0, tracks: tracks, several: false) })
+        // Numbered pictures written where numbered pictures are read could replace them.
+        if let out = batch.all.first?.output, ImageSequence.isOutputPattern(out) {
+            for item in batch.all where ImageSequence.isPattern(item.input) {
+                let folders = [item.input, out].map { path in
+                    URL(fileURLWithPath: (path as NSString).deletingLastPathComponent).resolvingSymlinksInPath().standardizedFileURL.path
+                }
+                let kinds = [item.input, out].map { ($0 as NSString).pathExtension.lowercased() }
+                if folders[0] == folders[1], kinds[0] == kinds[1] {
+                    throw UsageError("-o \(out) would overwrite the input sequence \(item.input); choose another name (nothing was written)")
+                }
+            }
         }
-        if output != nil, outDir != nil { throw FaceStickerError.invalidArgument("-o and --out-dir: choose one") }
-        let tracksDir = try tracks.flatMap { try tracksFolder($0, inputs: inputs.count) }
-        let outputs = inputs.map { output ?? VideoStickerer.defaultOutput(for: $0, in: outDir) }
-        let tracksPaths = outputs.map { out in
-            tracks.map { tracks in tracksDir.map { ($0 as NSString).appendingPathComponent(tracksName(for: out)) } ?? tracks }
+        if tracksInPath != nil, batch.all.count > 1 {
+            throw UsageError("--tracks-in: one input only (got \(batch.all.count))")
+        }
+        let tracksDir = try tracks.flatMap { try tracksFolder($0, inputs: batch.all.count) }
+        func tracksPath(_ item: BatchItem) -> String? {
+            tracks.map { tracks in tracksDir.map { ($0 as NSString).appendingPathComponent(tracksName(for: item.output)) } ?? tracks }
         }
 
         let library = try StickerLibrary.installed()
-        let names = stickerNames.isEmpty ? [defaultSticker] : stickerNames
         var files = RunFiles()
-        for input in inputs { files.read("the input video", input) }
-        files.read(stickers: names, in: library)
-        files.read(detector: detector, config: configPath)
-        for (out, tracksPath) in zip(outputs, tracksPaths) {
-            files.write(output == nil ? "the output" : "-o", out)
-            files.write("--tracks", tracksPath)
+        for item in batch.items { files.read("the input video", item.input) }
+        files.read(stickers: choice.names, in: library)
+        if let detector { files.read(detector: detector, config: arguments.string(DetectorOptions.config)) }
+        files.read("--tracks-in", tracksInPath)
+        for item in batch.items {
+            files.write(arguments.has(output) ? "-o" : "the output", item.output)
+            files.write("--tracks", tracksPath(item))
         }
         try files.check()
 
-        let stickers = faceOptions.masked(try library.stickers(named: names))
-        var options = VideoOptions(detector: detector.settings,
+        let stickers = faceOptions.masked(try library.stickers(named: choice.names))
+        let sizeGiven = DetectorOptions.sizeGiven(arguments)
+        var options = VideoOptions(detector: detectorSettings,
                                    detectWidth: detectWidth ?? (sizeGiven ? nil : VideoOptions.defaultDetectWidth),
                                    detectEvery: detectEvery, encoder: encoder)
-        options.detectorThreads = detectorThreads
+        options.detectorThreads = try arguments.int(detectorThreads)
         options.singleThreadedOpenCV = true // the CLI owns the process: OpenCV helper threads would only compete
-        var painter = TrackPainter(stickers: stickers, assignment: assignment, filters: filters, smoothing: smoothing)
+        if let rate = arguments.string(fps).flatMap(FrameRate.init) { options.sequenceRate = rate }
+        options.tracksIn = try tracksInPath.map { try TracksFile.load(path: $0) }
+        var painter = TrackPainter(stickers: stickers, assignment: choice.assignment, filters: choice.filters,
+                                   smoothing: smoothing)
         painter.choice = faceOptions.choice
 
         // Signals are SignalCleanup's (main.swift): children stopped, temporary files removed.
         let cancellation = Cancellation()
-        let progress = isatty(STDERR_FILENO) == 1 && !quiet
+        let progress = isatty(STDERR_FILENO) == 1 && Console.level != .quiet
         // --out-dir is made for the first job and removed again when no video arrived in it.
-        let madeOutDir = try outDir.map(makeFolder) ?? false
+        let outDir = arguments.string(BatchOptions.outDir)
+        let madeOutDir = try batch.items.isEmpty ? false : (outDir.map(Batch.makeFolder) ?? false)
         defer { if madeOutDir, let outDir { rmdir(outDir) } }
+        if json {
+            for item in batch.skipped { try Console.out(PhotoCommand.summary(item, status: "skipped").text) }
+        }
         var status = ExitStatus.success
-        for ((input, out), tracksPath) in zip(zip(inputs, outputs), tracksPaths) {
+        for item in batch.items {
             var job = VideoStickerer(options: options, painter: painter)
-            job.options.tracksPath = tracksPath
+            job.options.tracksPath = tracksPath(item)
             do {
-                let summary = try job.run(input: input, output: out, cancellation: cancellation) { step in
-                    if progress { show(input, step) }
+                if let folder = item.outputFolder { _ = try Batch.makeFolder(folder) }
+                let summary = try job.run(input: item.input, output: item.output, cancellation: cancellation) { step in
+                    if progress { show(item.input, step) }
                 }
-                if progress { write("\r\u{1B}[K") }
-                summary.warnings.forEach { write("facesticker: warning: \($0)\n") }
-                write(summary.line + "\n")
+                if progress { Console.progress("\r\u{1B}[K") }
+                summary.warnings.forEach { Console.warning($0) }
+                Console.note(summary.line)
                 if stats {
                     let peak = ProcessUsage.peakResident().map { String($0 / (1 << 20)) } ?? "?"
                     let cpu = String(format: "%.2f", ProcessUsage.cpuSeconds())
-                    write("stats: detector \(String(format: "%.2f", summary.detectionSeconds)) s on "
+                    Console.usageText("stats: detector \(String(format: "%.2f", summary.detectionSeconds)) s on "
                         + "\(summary.detectorThreads) thread(s), busy \(Int((summary.detectionShare * 100).rounded()))% "
-                        + "of \(String(format: "%.2f", summary.seconds)) s; cpu \(cpu) s, peak memory \(peak) MiB (this process)\n")
+                        + "of \(String(format: "%.2f", summary.seconds)) s; cpu \(cpu) s, peak memory \(peak) MiB (this process)")
+                }
+                if json {
+                    var object = PhotoCommand.summary(item, status: "stickered")
+                    object.add("frames", summary.frames)
+                    object.add("faces", summary.faces)
+                    object.add("framesWithFaces", summary.framesWithFaces)
+                    object.add("tracks", job.options.tracksPath)
+                    object.add("detector", tracksInPath == nil ? detectorSettings.kind.rawValue : nil)
+                    object.add("tracksIn", tracksInPath)
+                    object.add("stickers", strings: stickers.map(\.name))
+                    object.add("seconds", number: summary.seconds)
+                    object.add("warnings", strings: summary.warnings)
+                    try Console.out(object.text)
                 }
             } catch let error as Interrupted {
-                if progress { write("\r\u{1B}[K") }
+                if progress { Console.progress("\r\u{1B}[K") }
                 Console.error(error)
                 return 130
+            } catch let failure as StandardOutputFailure {
+                throw failure
             } catch {
-                if progress { write("\r\u{1B}[K") }
+                if progress { Console.progress("\r\u{1B}[K") }
                 Console.error(error)
                 status = ExitStatus.failure
+                if json {
+                    var object = PhotoCommand.summary(item, status: "failed")
+                    object.add("error", Console.oneLine("\(error)"))
+                    try Console.out(object.text)
+                }
             }
         }
         return status
     }
 
-    /// The videos named: files as given, folders replaced by the videos in them (sorted,
-    /// skipping hidden files and earlier `-stickered` outputs).
-    static func expand(_ paths: [String]) throws -> [String] {
-        var videos: [String] = []
-        for path in paths {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-                videos.append(path)
-                continue
-            }
-            let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted().filter { name in
-                let ext = (name as NSString).pathExtension.lowercased()
-                return !name.hasPrefix(".") && videoExtensions.contains(ext)
-                    && !(name as NSString).deletingPathExtension.hasSuffix("-stickered")
-            }
-            guard !names.isEmpty else {
-                throw FaceStickerError.unreadable(path: path, reason: "folder holds no video (\(videoExtensions.sorted().joined(separator: ", ")))")
-            }
-            videos += names.map { (path as NSString).appendingPathComponent($0) }
-        }
-        return videos
+    /// IN's name with `-stickered` before the extension, in `folder` (default:
+    /// beside IN); for an image sequence `DIR/%04d.png`, `DIR-stickered.mp4` beside DIR.
+    static func defaultOutput(for input: String, in folder: String?) -> String {
+        guard ImageSequence.isPattern(input) else { return VideoStickerer.defaultOutput(for: input, in: folder) }
+        let frames = (input as NSString).deletingLastPathComponent
+        let name = (frames.isEmpty ? "frames" : (frames as NSString).lastPathComponent) + "-stickered.mp4"
+        let place = folder ?? (frames as NSString).deletingLastPathComponent
+        return place.isEmpty ? name : (place as NSString).appendingPathComponent(name)
     }
 
-    static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "mkv", "avi", "webm", "mpg", "mpeg", "ts",
-                                               "m2ts", "mts", "wmv", "flv", "3gp", "ogv", "dv"]
+    /// Whether an output already there is complete: ffprobe reads a video
+    /// stream with frames in it (outputs are renamed into place only when
+    /// finished, so a file there was finished, unless it came from elsewhere),
+    /// and the tracks file asked for is there too.
+    static func complete(_ item: BatchItem, tracks: String?, several: Bool) -> Bool {
+        guard FileManager.default.fileExists(atPath: item.output),
+              let info = try? VideoProbe.probe(path: item.output), (info.frameCount ?? 0) > 0 else { return false }
+        if let tracks {
+            var isFolder: ObjCBool = false
+            let folder = FileManager.default.fileExists(atPath: tracks, isDirectory: &isFolder) && isFolder.boolValue
+            let path = folder ? (tracks as NSString).appendingPathComponent(tracksName(for: item.output)) : tracks
+            return FileManager.default.fileExists(atPath: path)
+        }
+        return true
+    }
 
     /// With several inputs `--tracks` names a folder; with one, a file.
     private static func tracksFolder(_ path: String, inputs: Int) throws -> String? {
@@ -174,26 +219,14 @@ enum VideoCommand: Command {
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
         if exists, isFolder.boolValue { return path }
         guard inputs == 1 else {
-            throw FaceStickerError.invalidArgument("--tracks: with \(inputs) inputs, give an existing folder")
+            throw UsageError("--tracks: with \(inputs) inputs, give an existing folder")
         }
         return nil
     }
 
     /// The tracks file's name in a `--tracks` folder: the output's name with `.tracks.json`.
-    private static func tracksName(for output: String) -> String {
+    static func tracksName(for output: String) -> String {
         ((output as NSString).lastPathComponent as NSString).deletingPathExtension + ".tracks.json"
-    }
-
-    /// Makes the folder unless it exists; returns whether it was made.
-    private static func makeFolder(_ path: String) throws -> Bool {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return false }
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw FaceStickerError.output(path: path, reason: "cannot create the folder")
-        }
-        return true
     }
 
     /// The progress line, redrawn in place: `IN: 120/271 frames, 35.2 fps, ETA 0:04`.
@@ -201,15 +234,11 @@ enum VideoCommand: Command {
         let total = step.total.map { "/\($0)" } ?? ""
         let eta = step.remaining.map { ", ETA " + clock($0) } ?? ""
         let fps = String(format: "%.1f", step.framesPerSecond)
-        write("\r\u{1B}[K\(input): \(step.frames)\(total) frames, \(fps) fps\(eta)")
+        Console.progress("\r\u{1B}[K\(input): \(step.frames)\(total) frames, \(fps) fps\(eta)")
     }
 
     private static func clock(_ seconds: Double) -> String {
         let s = Int(seconds.rounded())
         return String(format: "%d:%02d", s / 60, s % 60)
-    }
-
-    private static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
     }
 }

@@ -11,12 +11,17 @@ let commands: [any Command.Type] = [
 
 let version = "facesticker 0.1.0"
 
+/// Words the first argument may be besides a command's name.
+let topLevelWords = ["help", "version", "--help", "-h", "--version", "-V"]
+
 @MainActor
 func overview() -> String {
     let width = commands.map { $0.name.count }.max() ?? 0
     let list = commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
     return """
     usage: facesticker COMMAND [options]
+           facesticker help [COMMAND] | -h | --help
+           facesticker version | -V | --version
 
     Puts stickers on faces in photos, videos and webcam selfies.
 
@@ -24,6 +29,8 @@ func overview() -> String {
     \(list.joined(separator: "\n"))
 
     `facesticker help COMMAND` or `facesticker COMMAND --help` shows a command's options.
+    Exit status: 0 success, 1 an error (a file that cannot be read or written), 2 a usage
+    error (one line naming the option), and for detect and photo 2 also when no face was found.
     """
 }
 
@@ -34,10 +41,20 @@ func main() -> Int32 {
         return try run()
     } catch let failure as StandardOutputFailure where failure.code == EPIPE {
         return 128 + SIGPIPE // the reader left (`| head`): end quietly, as cat does
+    } catch let error as UsageError {
+        Console.error(error)
+        return ExitStatus.usage
     } catch {
         Console.error(error)
         return ExitStatus.failure
     }
+}
+
+@MainActor
+func command(named name: String) throws -> any Command.Type {
+    if let command = commands.first(where: { $0.name == name }) { return command }
+    let what = name.hasPrefix("-") ? "unknown option \(name)" : "unknown command \"\(name)\""
+    throw UsageError(what + Suggest.hint(name, in: commands.map { $0.name } + topLevelWords))
 }
 
 @MainActor
@@ -46,15 +63,15 @@ func run() throws -> Int32 {
     SignalCleanup.install { "facesticker: interrupted by \(SignalCleanup.name($0)); no output written" }
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first else {
-        try Console.out(overview())
-        return ExitStatus.failure
+        Console.usageText(overview())
+        return ExitStatus.usage
     }
     arguments.removeFirst()
     switch first {
     case "--help", "-h":
         try Console.out(overview())
         return ExitStatus.success
-    case "--version":
+    case "--version", "-V", "version":
         try Console.out(version)
         return ExitStatus.success
     case "help":
@@ -62,28 +79,33 @@ func run() throws -> Int32 {
             try Console.out(overview())
             return ExitStatus.success
         }
-        guard let command = commands.first(where: { $0.name == name }) else {
-            Console.error(FaceStickerError.invalidArgument("unknown command \"\(name)\" (see --help)"))
-            return ExitStatus.failure
+        try Console.out(try command(named: name).usage)
+        return ExitStatus.success
+    case "completion":
+        // Hidden: the shell completion scripts, generated from the declarations (scripts/install.sh).
+        guard arguments.count == 1, let shell = arguments.first, let script = Completion.script(shell, commands: commands) else {
+            throw UsageError("completion: give bash or zsh")
         }
-        try Console.out(command.usage)
+        try Console.out(script)
         return ExitStatus.success
     default:
-        guard let command = commands.first(where: { $0.name == first }) else {
-            Console.error(FaceStickerError.invalidArgument("unknown command \"\(first)\" (see --help)"))
-            return ExitStatus.failure
-        }
-        if arguments.contains("--help") || arguments.contains("-h") {
+        let command = try command(named: first)
+        let options = arguments.prefix { $0 != "--" }
+        if options.contains("--help") || options.contains("-h") {
             try Console.out(command.usage)
             return ExitStatus.success
         }
         do {
-            return try command.run(arguments)
+            let parsed = try command.parse(arguments)
+            CommonOptions.apply(parsed)
+            return try command.run(parsed)
         } catch let conflict as FileConflict {
             Console.error(conflict)
             return ExitStatus.usage
         } catch let failure as StandardOutputFailure {
             throw failure
+        } catch let error as UsageError {
+            throw error
         } catch {
             Console.error(error)
             return ExitStatus.failure

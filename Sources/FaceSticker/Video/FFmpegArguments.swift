@@ -1,3 +1,5 @@
+import Foundation
+
 /// The ffmpeg command lines FaceSticker runs, built in one place so the
 /// decoder and the encoder agree on pixel format, colour matrix and rate.
 enum FFmpegArguments {
@@ -21,11 +23,19 @@ enum FFmpegArguments {
         return String(text)
     }
 
+    /// The input file as ffmpeg takes it: a file, or an image sequence at its rate.
+    static func input(_ info: VideoInfo) -> [String] {
+        info.isSequence ? ImageSequence.inputArguments(info.path, rate: info.frameRate) : ["-i", url(info.path)]
+    }
+
+    /// Whether `output` names an image sequence (`out/%04d.png`) rather than a video file.
+    static func isSequence(_ output: String) -> Bool { ImageSequence.isOutputPattern(output) }
+
     /// Decodes the first video stream to upright limited-range YUV 4:2:0 frames on
     /// stdout, every frame once (`passthrough`: none dropped or repeated to fit a
     /// rate). For the usual yuv420p input no pixel is converted.
     static func decoder(_ info: VideoInfo) -> [String] {
-        ["-nostdin", "-hide_banner", "-v", "error", "-i", url(info.path), "-map", "0:v:0", "-an", "-sn", "-dn",
+        ["-nostdin", "-hide_banner", "-v", "error"] + input(info) + ["-map", "0:v:0", "-an", "-sn", "-dn",
          "-fps_mode", "passthrough", "-vf", info.fullRange ? "scale=out_range=tv,format=yuv420p" : "format=yuv420p",
          "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"]
     }
@@ -44,7 +54,7 @@ enum FFmpegArguments {
     /// Decodes the first video stream to upright RGBA frames on stdout, every frame once.
     static func rgbaDecoder(_ info: VideoInfo) -> [String] {
         let range = info.fullRange ? "pc" : "tv"
-        return ["-nostdin", "-hide_banner", "-v", "error", "-i", url(info.path), "-map", "0:v:0", "-an", "-sn", "-dn",
+        return ["-nostdin", "-hide_banner", "-v", "error"] + input(info) + ["-map", "0:v:0", "-an", "-sn", "-dn",
                 "-fps_mode", "passthrough",
                 "-vf", "scale=in_color_matrix=\(info.colorMatrix):in_range=\(range),format=rgba",
                 "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
@@ -60,11 +70,19 @@ enum FFmpegArguments {
         filters.append("setsar=sar=\(info.sarNumerator)/\(info.sarDenominator):max=1000000")
         var arguments = ["-nostdin", "-hide_banner", "-v", "error", "-y",
                          "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "\(info.width)x\(info.height)",
-                         "-framerate", info.frameRate.description, "-i", "pipe:0",
-                         "-i", url(info.path), "-map", "0:v:0"]
-        if audioCodec != nil { arguments += ["-map", "1:a?"] }
-        arguments += ["-map_metadata", "1", "-map_metadata:s:v:0", "1:s:v:0",
-                      "-vf", filters.joined(separator: ","), "-fps_mode", "passthrough",
+                         "-framerate", info.frameRate.description, "-i", "pipe:0"]
+        // An image sequence has no audio or metadata to carry over.
+        if !info.isSequence { arguments += ["-i", url(info.path)] }
+        arguments += ["-map", "0:v:0"]
+        if audioCodec != nil, !info.isSequence { arguments += ["-map", "1:a?"] }
+        if !info.isSequence { arguments += ["-map_metadata", "1", "-map_metadata:s:v:0", "1:s:v:0"] }
+        if isSequence(output) {
+            // Pictures: full-range RGB PNGs or JPEGs, one per frame, numbered from 1.
+            return arguments + ["-vf", "scale=in_color_matrix=\(info.colorMatrix):in_range=tv:out_range=pc",
+                                "-fps_mode", "passthrough"]
+                + ImageSequence.outputCodec(output) + [url(output)]
+        }
+        arguments += ["-vf", filters.joined(separator: ","), "-fps_mode", "passthrough",
                       "-c:v", "libx264", "-preset", settings.preset, "-crf", String(settings.crf),
                       "-color_range", "tv"]
         if info.colorMatrix == "bt709" {

@@ -32,3 +32,11 @@ package struct FrameRate: Hashable, Sendable, CustomStringConvertible {
 
     private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 }
+
+extension FrameRate {
+    /// A whole number of frames a second (at least 1).
+    package init(whole: Int) {
+        numerator = max(1, whole)
+        denominator = 1
+    }
+}

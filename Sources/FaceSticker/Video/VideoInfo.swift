@@ -25,6 +25,10 @@ package struct VideoInfo: Equatable, Sendable {
     package var colorMatrix: String
     /// Whether the video uses full-range (`pc`) levels rather than limited (`tv`).
     package var fullRange: Bool
+    /// The input is a still picture (a PNG or JPEG probed as a one-frame stream), not a video.
+    package var isStillImage = false
+    /// The input is an image sequence (`frames/%04d.png`), read at `frameRate`.
+    package var isSequence = false
 
     package init(path: String, width: Int, height: Int, sarNumerator: Int = 1, sarDenominator: Int = 1,
                 rotation: Int = 0, frameRate: FrameRate, frameCount: Int? = nil, duration: Double? = nil,

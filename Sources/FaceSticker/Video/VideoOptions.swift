@@ -14,6 +14,10 @@ package struct VideoOptions: Sendable {
     package var encoder: EncoderSettings
     /// Where to write the tracks JSON, if anywhere.
     package var tracksPath: String?
+    /// The rate an image sequence input is read at (`--fps`); unused for video files.
+    package var sequenceRate = FrameRate(whole: 25)
+    /// Faces per frame index from a tracks file (`--tracks-in`): drawn as they are, nothing is detected.
+    package var tracksIn: [Int: [TrackedFace]]?
     /// Threads running a detector each; nil: two, or one on a single core.
     package var detectorThreads: Int?
     /// When true and more than one detector thread runs, the job sets OpenCV's

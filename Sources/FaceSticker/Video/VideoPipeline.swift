@@ -117,6 +117,13 @@ final class VideoPipeline: Sendable {
 
     private func detectStage() throws {
         defer { detected.producerFinished() }
+        // Faces from a tracks file: nothing to detect, frames pass straight on.
+        if options.tracksIn != nil {
+            while let frame = decoded.pop() {
+                guard detected.put(frame.index, frame) else { return }
+            }
+            return
+        }
         let detector = try FrameDetector(settings: options.detectorSettings(width: info.width, height: info.height),
                                          width: info.width, height: info.height, matrix: YUVMatrix(info), wayUp: wayUp,
                                          verified: verified)
@@ -152,6 +159,17 @@ final class VideoPipeline: Sendable {
                 guard drawn.push(image) else { return false }
             }
             return true
+        }
+        if let given = options.tracksIn {
+            while let frame = detected.take() {
+                let index = frame.index
+                var ready = [TimelineFrame(index: index, payload: (consume frame).image, faces: given[index] ?? [])]
+                guard try draw(&ready) else { return }
+            }
+            guard !abort.isCancelled else { return }
+            drawn.close()
+            try tracks?.finish()
+            return
         }
         while let frame = detected.take() {
             let (index, faces, cut) = (frame.index, frame.faces, frame.cut)

@@ -4,6 +4,28 @@ import Foundation
 package enum VideoProbe {
     /// Probes `path`; errors name the file and say what is wrong with it.
     package static func probe(path: String) throws -> VideoInfo {
+        try probe(path: path, sequenceRate: nil)
+    }
+
+    /// Probes `path`; with `sequenceRate`, `path` is an image sequence pattern
+    /// (`frames/%04d.png`) read at that rate.
+    package static func probe(path: String, sequenceRate: FrameRate?) throws -> VideoInfo {
+        if let sequenceRate {
+            try ImageSequence.checkInput(path)
+            let run = try ChildProcess.capture("ffprobe", ["-v", "error", "-print_format", "json", "-show_streams",
+                "-show_format"] + ImageSequence.inputArguments(path, rate: sequenceRate))
+            guard run.status == 0, let root = try? JSONSerialization.jsonObject(with: run.output) as? [String: Any] else {
+                let why = run.errors.last.map { FFmpegArguments.reason(from: $0) } ?? "ffprobe failed"
+                throw FaceStickerError.unreadable(path: path, reason: "not a readable image sequence (\(why))")
+            }
+            var info = try parse(root, path: path)
+            info.isSequence = true
+            info.isStillImage = false
+            info.frameRate = sequenceRate
+            info.frameCount = ImageSequence.count(path)
+            info.duration = info.frameCount.map { Double($0) / sequenceRate.value }
+            return info
+        }
         try InputPath.check(path)
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw FaceStickerError.unreadable(path: path, reason: "not a readable file")
@@ -49,10 +71,14 @@ package enum VideoProbe {
         if count == nil || count == 0, let duration { count = Int((duration * rate.value).rounded()) }
         let audio = streams.filter { $0["codec_type"] as? String == "audio" }.map { $0["codec_name"] as? String ?? "?" }
         let matrix = (video["color_space"] as? String) == "bt709" ? "bt709" : "bt601"
-        return VideoInfo(path: path, width: turned ? codedHeight : codedWidth, height: turned ? codedWidth : codedHeight,
+        var info = VideoInfo(path: path, width: turned ? codedHeight : codedWidth, height: turned ? codedWidth : codedHeight,
                          sarNumerator: sarN, sarDenominator: sarD, rotation: rotation, frameRate: rate,
                          frameCount: count, duration: duration, audioCodecs: audio, colorMatrix: matrix,
                          fullRange: (video["color_range"] as? String) == "pc")
+        // A PNG or JPEG opens as a one-frame stream of the image2 or *_pipe demuxers.
+        let formatName = format["format_name"] as? String ?? ""
+        info.isStillImage = (formatName == "image2" || formatName.hasSuffix("_pipe")) && (count ?? 1) <= 1
+        return info
     }
 
     /// Clockwise display rotation, 0...359: from the display matrix side data

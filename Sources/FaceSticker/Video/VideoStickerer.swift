@@ -39,6 +39,7 @@ package struct VideoStickerer: Sendable {
         if let every = options.detectEvery, !(1...30).contains(every) {
             throw FaceStickerError.invalidArgument("--detect-every: \(every) is outside 1...30")
         }
+        let outputIsSequence = FFmpegArguments.isSequence(output)
         if FileIdentity.same(input, output) {
             throw FaceStickerError.output(path: output, reason: "that is the input; choose another output")
         }
@@ -46,13 +47,18 @@ package struct VideoStickerer: Sendable {
         if ext.isEmpty {
             throw FaceStickerError.output(path: output, reason: "the name has no extension, which picks the container (use .mp4, .mkv or .mov)")
         }
-        if FFmpegArguments.noH264Extensions.contains(ext) {
-            throw FaceStickerError.output(path: output, reason: "a .\(ext) file cannot hold H.264 video (use .mp4, .mkv or .mov)")
+        if FFmpegArguments.noH264Extensions.contains(ext), !outputIsSequence {
+            let hint = ImageSequence.extensions.contains(ext) ? "; for numbered pictures name them like out/%04d.\(ext)" : ""
+            throw FaceStickerError.output(path: output, reason: "a .\(ext) file cannot hold H.264 video (use .mp4, .mkv or .mov\(hint))")
         }
-        let info = try VideoProbe.probe(path: input)
+        let info = ImageSequence.isPattern(input) ? try VideoProbe.probe(path: input, sequenceRate: options.sequenceRate)
+            : try VideoProbe.probe(path: input)
+        if info.isStillImage {
+            throw FaceStickerError.unreadable(path: input, reason: "not a video (a still picture; use facesticker photo)")
+        }
         var warnings: [String] = []
         var audioCodec: String?
-        if options.encoder.audio, !info.audioCodecs.isEmpty {
+        if options.encoder.audio, !info.audioCodecs.isEmpty, !outputIsSequence {
             audioCodec = Self.surelyCopies(info.audioCodecs, into: ext) || Self.audioCopies(info, into: ext) ? "copy" : "aac"
             if audioCodec == "aac" {
                 warnings.append("\(input): \(info.audioCodecs.joined(separator: ", ")) audio cannot be copied into .\(ext); re-encoded as AAC")
@@ -63,7 +69,7 @@ package struct VideoStickerer: Sendable {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             progress?(VideoProgress(frames: frames, total: info.frameCount, elapsed: elapsed))
         }
-        try AtomicFile.write(to: output) { temporaryVideo in
+        func produce(_ temporaryVideo: String) throws {
             let work = { (temporaryTracks: String?) throws in
                 let pipeline = try VideoPipeline(info: info, options: options, painter: painter,
                                                  output: temporaryVideo, audioCodec: audioCodec, tracksPath: temporaryTracks)
@@ -86,6 +92,11 @@ package struct VideoStickerer: Sendable {
                 try work(nil)
             }
         }
+        if outputIsSequence {
+            try Self.writeSequence(to: output, produce)
+        } else {
+            try AtomicFile.write(to: output, produce)
+        }
         guard let state else { throw FaceStickerError.internal("\(input): video job ended without a result") }
         if let damage = state.damage {
             warnings.append("\(input): damaged input (\(damage)); processed the \(state.framesWritten) readable frames")
@@ -95,6 +106,38 @@ package struct VideoStickerer: Sendable {
                             seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
                             detectionSeconds: state.detectionSeconds, detectorThreads: state.detectorThreads,
                             warnings: warnings)
+    }
+
+    /// Writes an image sequence (`out/%04d.png`) as `AtomicFile` writes a file:
+    /// the frames go into a hidden folder beside them and are moved into place
+    /// only when all are written; a failure leaves none.
+    static func writeSequence(to pattern: String, _ produce: (String) throws -> Void) throws {
+        try AtomicFile.checkFolder(of: pattern)
+        let folder = (pattern as NSString).deletingLastPathComponent
+        let base = folder.isEmpty ? "." : folder
+        let scratch = (base as NSString).appendingPathComponent(".facesticker-frames-\(getpid())-\(UUID().uuidString.prefix(8))")
+        guard mkdir(scratch, 0o755) == 0 else {
+            throw FaceStickerError.output(path: pattern, reason: "cannot make a folder beside it (\(String(cString: strerror(errno))))")
+        }
+        func clear() {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [] {
+                unlink((scratch as NSString).appendingPathComponent(name))
+            }
+            rmdir(scratch)
+        }
+        do {
+            try produce((scratch as NSString).appendingPathComponent((pattern as NSString).lastPathComponent))
+            for name in try FileManager.default.contentsOfDirectory(atPath: scratch).sorted() {
+                let target = (base as NSString).appendingPathComponent(name)
+                guard rename((scratch as NSString).appendingPathComponent(name), target) == 0 else {
+                    throw FaceStickerError.output(path: target, reason: String(cString: strerror(errno)))
+                }
+            }
+            clear()
+        } catch {
+            clear()
+            throw error
+        }
     }
 
     /// Whether the container named by `ext` is known to hold every one of `codecs`,

@@ -20,9 +20,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--sticker", "blur:0"], "facesticker: --sticker blur:0: strength 0 is outside 1...50"),
-        (["--sticker", "solid:#12"], "facesticker: --sticker solid:#12: colour \"#12\" is not #RRGGBB (six hex digits, e.g. #000000)"),
-        (["--sticker", "pixelate:many"], "facesticker: --sticker pixelate:many: block count \"many\" is not a whole number (2...64)"),
+        (["--sticker", "blur:0"], "facesticker: --sticker: blur:0: strength 0 is outside 1...50"),
+        (["--sticker", "solid:#12"], "facesticker: --sticker: solid:#12: colour \"#12\" is not #RRGGBB (six hex digits, e.g. #000000)"),
+        (["--sticker", "pixelate:many"], "facesticker: --sticker: pixelate:many: block count \"many\" is not a whole number (2...64)"),
         (["--sticker", "blur", "--mask-scale", "9"], "facesticker: --mask-scale: 9 is outside 0.5...4.0"),
         (["--sticker", "blur", "--mask-shape", "star"], "facesticker: --mask-shape: unknown shape \"star\" (ellipse, box)"),
         (["--faces", "0"], "facesticker: --faces: rank 0: face ranks start at 1 (the largest face)"),
@@ -34,7 +34,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let out = folder.path("out.png")
         let run = try CLIRun(["photo", Fixtures.astronaut, "-o", out] + arguments)
-        #expect(run.status == 1)
+        #expect(run.status == 2, "a bad option value is a usage error")
         #expect(run.stderrLines == [message])
         #expect(!FileManager.default.fileExists(atPath: out))
     }

@@ -31,7 +31,7 @@ import Testing
 
     @Test func unknownOptionsAreRefused() throws {
         let run = try CLIRun(["devices", "--all"])
-        #expect(run.status == 1)
-        #expect(run.stderrLines == ["facesticker: unknown option --all (see --help)"])
+        #expect(run.status == 2)
+        #expect(run.stderrLines == ["facesticker: unknown option --all for devices (see --help)"])
     }
 }

@@ -19,7 +19,7 @@ struct BadInput: Sendable, CustomStringConvertible {
         var arguments: [String]
         var mentions: [String]
         var environment: [String: String] = [:]
-        /// The exit status: 1 for bad input, 2 for a usage error (an output on an input).
+        /// The exit status: 1 for bad input, 2 for a usage error (a bad option value, an output on an input).
         var status: Int32 = 1
     }
 }

@@ -46,11 +46,11 @@ extension BadInputs {
             },
             BadInput("video", "--crf 99") { ws in
                 Call(arguments: try videoCall(ws, [try ws.video(), "-o", ws.path("out.mp4"), "--crf", "99"]),
-                     mentions: ["--crf"])
+                     mentions: ["--crf"], status: 2)
             },
             BadInput("video", "--scale-factor 0") { ws in
                 Call(arguments: try videoCall(ws, [try ws.video(), "-o", ws.path("out.mp4"), "--scale-factor", "0"]),
-                     mentions: ["--scale-factor"])
+                     mentions: ["--scale-factor"], status: 2)
             },
             BadInput("video", "corrupt YuNet model") { ws in
                 let model = try ws.write("garbage.onnx", text: "garbage")
@@ -136,7 +136,7 @@ extension BadInputs {
                 return Call(arguments: tuneCall(["--dataset", try dataset(ws), "--plot", out]), mentions: [out, "does not exist"])
             },
             BadInput("tune", "--iou 0") { ws in
-                Call(arguments: tuneCall(["--dataset", try dataset(ws), "--iou", "0"]), mentions: ["--iou"])
+                Call(arguments: tuneCall(["--dataset", try dataset(ws), "--iou", "0"]), mentions: ["--iou"], status: 2)
             },
             BadInput("tune", "config with a wrong type") { ws in
                 let config = try ws.write("config.json", text: #"{"detector": "haar", "scaleFactor": true}"#)
@@ -193,7 +193,7 @@ extension BadInputs {
             },
             BadInput("selfie", "--burst 0") { ws in
                 Call(arguments: try selfieCall(ws, ["--source", try ws.photo(), "--burst", "0", "-o", ws.path("out.png")]),
-                     mentions: ["--burst"])
+                     mentions: ["--burst"], status: 2)
             },
         ]
 }

@@ -95,7 +95,7 @@ enum BadInputs {
         ]
         + parameters.map { option, arguments in
             BadInput("detect", "\(option) \(arguments.last ?? "")") { ws in
-                Call(arguments: ["detect"] + arguments + [try ws.photo()], mentions: [option])
+                Call(arguments: ["detect"] + arguments + [try ws.photo()], mentions: [option], status: 2)
             }
         }
 
@@ -157,7 +157,7 @@ enum BadInputs {
             },
             BadInput("photo", "--quality 0") { ws in
                 Call(arguments: try photoCall(ws, [try ws.photo(), "-o", ws.path("out.jpg"), "--quality", "0"]),
-                     mentions: ["--quality"])
+                     mentions: ["--quality"], status: 2)
             },
             BadInput("photo", "corrupt YuNet model") { ws in
                 let model = try ws.write("garbage.onnx", text: "garbage")

@@ -1,0 +1,90 @@
+import Foundation
+
+/// `--shard I/N`: this run takes the inputs whose position in the sorted list
+/// is I modulo N (I counts from 0), so N runs with I = 0...N-1 take every input
+/// exactly once, and the same I/N always takes the same inputs.
+///
+/// `--shard auto` reads I and N from the scheduler's environment, first found:
+/// - `FACESTICKER_SHARD=I/N`;
+/// - Slurm job arrays: I = (SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN) / SLURM_ARRAY_TASK_STEP
+///   (MIN 0 and STEP 1 when unset), N = SLURM_ARRAY_TASK_COUNT, else
+///   (SLURM_ARRAY_TASK_MAX - MIN) / STEP + 1;
+/// - Kubernetes Indexed Jobs: I = JOB_COMPLETION_INDEX;
+/// - AWS Batch array jobs: I = AWS_BATCH_JOB_ARRAY_INDEX;
+///   for these two N = FACESTICKER_SHARD_COUNT (set it to the Job's completions / array size).
+struct Shard: Equatable, CustomStringConvertible {
+    let index: Int
+    let count: Int
+
+    var description: String { "\(index)/\(count)" }
+
+    func contains(_ position: Int) -> Bool { position % count == index }
+
+    static let maxCount = 1_000_000
+
+    /// Nil when `text` is a valid `--shard` value, else why not.
+    static func problem(with text: String) -> String? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    static func parse(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Shard {
+        if text == "auto" { return try auto(environment) }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else {
+            throw ShardProblem("\"\(text)\" is not I/N (e.g. 0/4) or auto")
+        }
+        return try make(i, n, from: text)
+    }
+
+    private static func make(_ i: Int, _ n: Int, from: String) throws -> Shard {
+        guard (1...maxCount).contains(n) else { throw ShardProblem("\(from): N must be 1...\(maxCount)") }
+        guard (0..<n).contains(i) else { throw ShardProblem("\(from): I must be 0...\(n - 1) (shards count from 0)") }
+        return Shard(index: i, count: n)
+    }
+
+    private static func auto(_ env: [String: String]) throws -> Shard {
+        func int(_ key: String) throws -> Int? {
+            guard let text = env[key], !text.isEmpty else { return nil }
+            guard let n = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                throw ShardProblem("auto: \(key)=\"\(text)\" is not a whole number")
+            }
+            return n
+        }
+        if let text = env["FACESTICKER_SHARD"], !text.isEmpty {
+            guard text != "auto" else { throw ShardProblem("auto: FACESTICKER_SHARD must be I/N") }
+            do { return try parse(text, environment: [:]) } catch { throw ShardProblem("auto: FACESTICKER_SHARD=\(error)") }
+        }
+        if let id = try int("SLURM_ARRAY_TASK_ID") {
+            let min = try int("SLURM_ARRAY_TASK_MIN") ?? 0
+            let step = try int("SLURM_ARRAY_TASK_STEP") ?? 1
+            guard step > 0, id >= min, (id - min) % step == 0 else {
+                throw ShardProblem("auto: SLURM_ARRAY_TASK_ID \(id) is not MIN \(min) plus a multiple of STEP \(step)")
+            }
+            var count = try int("SLURM_ARRAY_TASK_COUNT")
+            if count == nil, let max = try int("SLURM_ARRAY_TASK_MAX"), max >= min { count = (max - min) / step + 1 }
+            guard let count else {
+                throw ShardProblem("auto: SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_COUNT nor SLURM_ARRAY_TASK_MAX")
+            }
+            return try make((id - min) / step, count, from: "auto (Slurm array task \(id))")
+        }
+        for key in ["JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX"] {
+            guard let index = try int(key) else { continue }
+            guard let count = try int("FACESTICKER_SHARD_COUNT") else {
+                throw ShardProblem("auto: \(key) is set but FACESTICKER_SHARD_COUNT (the number of shards) is not")
+            }
+            return try make(index, count, from: "auto (\(key)=\(index), FACESTICKER_SHARD_COUNT=\(count))")
+        }
+        throw ShardProblem("auto: none of FACESTICKER_SHARD, SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX, "
+                           + "AWS_BATCH_JOB_ARRAY_INDEX is set")
+    }
+}
+
+struct ShardProblem: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
