@@ -9,85 +9,79 @@ import Glibc
 enum LiveCommand: Command {
     static let name = "live"
     static let summary = "stickers live: a preview window, a virtual webcam or a Y4M stream"
-    static let usage = """
-    usage: facesticker live [options]
-
+    static let synopsis = "[options]"
+    static let details = """
     Puts stickers on the faces of a live picture, frame by frame as it comes:
     each frame goes out at once with the latest (tracked, smoothed) sticker
     placements, never waiting for the detector, which runs beside it on the
     newest frame it can take. Frames that arrive faster than they go out are
     dropped, never queued. Runs until q (in the preview), Ctrl-C, or the end of
-    a file source. Exit status: 0 (also after Ctrl-C), 1 on any error, 2 when an
-    output would overwrite an input.
-
-    source (one of):
-      --device /dev/videoN   camera (default /dev/video0)
-      --source FILE|FOLDER   a video file, a PNG or JPEG, or a folder of them, played as a camera:
-                             at its own frame rate (--fps for pictures, default 30)
-    outputs (at least one):
-      --preview              a window: space shoots, f filter, s sticker, m mirror, c camera,
-                             +/- zoom, [ ] exposure, i fps, h hints, r retake, q quits
-      --virtual-camera /dev/videoM
-                             a v4l2loopback device (video calls, OBS see it as a camera)
-      --y4m FILE|-           a YUV4MPEG2 stream (- : stdout, e.g. `| ffplay -`)
-    options:
-      --sticker NAME|PATH    a sticker `facesticker stickers` lists, or any PNG; repeat to layer
-                             (default: \(defaultSticker))
-      --assign all|cycle     all: every face gets every sticker (default); cycle: in turn
-      --filter SPEC          colour filter, repeat to chain: \(FilterChain.validSpecs)
-      --mirror, --no-mirror  mirror the picture (default: mirrored for a camera, not for files)
-      --size WxH             camera picture size (default 640x480); a file is scaled to it
-      --fps N                the rate a file is played at (default: its own; pictures 30), 1...240
-      --loop                 play a file source again at its end
-      --fast                 a file as fast as it goes, not at its rate (every frame, none dropped)
-      --duration S           stop after S seconds
-      --set CONTROL=VALUE    set a camera control first (as `facesticker devices` lists them)
-      -o, --output OUT       where preview shots go: .png/.jpg file or a folder (default:
-                             selfie-YYYYMMDD-HHMMSS.png here, never overwriting)
-      --detect-width W       width of the copy the detector runs on (default \(VideoOptions.defaultDetectWidth))
-      --stats                at the end: frames in, out, dropped, fps out, detection rate, latency
-    \(DetectorOptions.help)
+    a file source. Give at least one output: --preview, --virtual-camera or
+    --y4m. Exit status: 0 (also after Ctrl-C), 1 on any error, 2 on a usage
+    error or when an output would overwrite an input.
     """
 
-    static let defaultSticker = "sunglasses"
+    static let device = Option.value("--device", placeholder: "/dev/videoN", kind: .file,
+                                     default: SelfieCommand.defaultDevice, help: "the camera")
+    static let source = Option.value("--source", placeholder: "FILE|FOLDER", kind: .file,
+                                     help: "instead of a camera: a video file, a PNG or JPEG, or a folder of them, "
+                                         + "played as a camera at its own rate (--fps for pictures, default 30)")
+    static let preview = Option.flag("--preview", help: "a window: space shoots, f filter, s sticker, m mirror, "
+                                         + "c camera, +/- zoom, [ ] exposure, i fps, h hints, r retake, q quits")
+    static let virtualCamera = Option.value("--virtual-camera", placeholder: "/dev/videoM", kind: .file,
+                                            help: "a v4l2loopback device (video calls and OBS see it as a camera)")
+    static let y4m = Option.value("--y4m", placeholder: "FILE|-", kind: .file,
+                                  help: "a YUV4MPEG2 stream (- : stdout, e.g. `| ffplay -`)")
+    static let mirror = Option.flag("--mirror", help: "mirror the picture (default: mirrored for a camera, not for files)")
+    static let noMirror = Option.flag("--no-mirror", help: "do not mirror the picture")
+    static let size = Option.value("--size", placeholder: "WxH", kind: SelfieCommand.size.kind ?? .text, default: "640x480",
+                                   help: "camera picture size; a file is scaled to it")
+    static let fps = Option.value("--fps", placeholder: "N", kind: .number(1...240),
+                                  help: "the rate a file is played at (default: its own; pictures 30)")
+    static let loop = Option.flag("--loop", help: "play a file source again at its end")
+    static let fast = Option.flag("--fast", help: "a file as fast as it goes, not at its rate (every frame, none dropped)")
+    static let duration = Option.value("--duration", placeholder: "S", kind: .number(0.1...86_400),
+                                       help: "stop after S seconds")
+    static let output = Option.value("-o", "--output", placeholder: "OUT", kind: .file,
+                                     default: "selfie-YYYYMMDD-HHMMSS.png here, never overwriting",
+                                     help: "where preview shots go: a .png/.jpg file or a folder")
+    static let stats = Option.flag("--stats", help: "at the end: frames in, out, dropped, fps out, detection rate, latency")
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        var parser = ArgumentParser(arguments)
-        let device = try parser.value("--device")
-        let sourcePath = try parser.value("--source")
-        let preview = parser.flag("--preview")
-        let virtualCamera = try parser.value("--virtual-camera")
-        let y4m = try parser.value("--y4m")
-        let stickerNames = try parser.values("--sticker")
-        let assignName = try parser.value("--assign") ?? StickerAssignment.all.rawValue
-        guard let assignment = StickerAssignment(rawValue: assignName) else {
-            throw FaceStickerError.invalidArgument("--assign: unknown mode \"\(assignName)\" (all, cycle)")
-        }
-        let filters = try FilterChain(specs: try parser.values("--filter"))
-        let mirror = parser.flag("--mirror"), noMirror = parser.flag("--no-mirror")
-        let size = try parser.value("--size").map(SelfieCommand.parseSize)
-        let fps = try parser.double("--fps", in: 1...240)
-        let loop = parser.flag("--loop")
-        let fast = parser.flag("--fast")
-        let duration = try parser.double("--duration", in: 0.1...86_400)
-        let controls = try parser.values("--set").map(ControlSetting.init(parsing:))
-        let output = try parser.value("-o", "--output")
-        let stats = parser.flag("--stats")
-        let sizeGiven = arguments.contains { $0 == "--input-size" || $0.hasPrefix("--input-size=")
-            || $0 == "--config" || $0.hasPrefix("--config=") }
-        let detectWidth = try parser.int("--detect-width", in: 16...16384)
-        let configPath = try RunFiles.configPath(parser)
-        let detector = try DetectorOptions.parse(&parser, use: .video)
-        let extra = try parser.positionals()
-        guard extra.isEmpty else {
-            throw FaceStickerError.invalidArgument("live: unexpected argument \(extra[0]) (use --source PATH for a file)")
-        }
-        guard !(mirror && noMirror) else { throw FaceStickerError.invalidArgument("live: --mirror and --no-mirror together") }
+    static var groups: [OptionGroup] {
+        [OptionGroup("source", [device, source, size, fps, loop, fast, SelfieCommand.setControl]),
+         OptionGroup("outputs (at least one)", [preview, virtualCamera, y4m]),
+         OptionGroup(nil, [mirror, noMirror, duration, output, VideoCommand.detectWidth, stats]),
+         StickerOptions.group, DetectorOptions.group]
+    }
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        let device = arguments.string(Self.device)
+        let sourcePath = arguments.string(source)
+        let preview = arguments.flag(Self.preview)
+        let virtualCamera = arguments.string(Self.virtualCamera)
+        let y4m = arguments.string(Self.y4m)
+        let choice = try StickerOptions.parse(arguments)
+        let (assignment, filters) = (choice.assignment, choice.filters)
+        let mirror = arguments.flag(Self.mirror), noMirror = arguments.flag(Self.noMirror)
+        let size = try arguments.string(Self.size).map { text in try asUsage { try SelfieCommand.parseSize(text) } }
+        let fps = try arguments.double(Self.fps)
+        let loop = arguments.flag(Self.loop)
+        let fast = arguments.flag(Self.fast)
+        let duration = try arguments.double(Self.duration)
+        let controls = try asUsage { try arguments.strings(SelfieCommand.setControl).map(ControlSetting.init(parsing:)) }
+        let output = arguments.string(Self.output)
+        let stats = arguments.flag(Self.stats)
+        let sizeGiven = DetectorOptions.sizeGiven(arguments)
+        let detectWidth = try arguments.int(VideoCommand.detectWidth)
+        let configPath = arguments.string(DetectorOptions.config)
+        let detector = try DetectorOptions.parse(arguments, use: .video)
+        try arguments.noPositionals("use --source PATH for a file")
+        guard !(mirror && noMirror) else { throw UsageError("live: --mirror and --no-mirror together") }
         guard device == nil || sourcePath == nil else {
-            throw FaceStickerError.invalidArgument("live: --device and --source together (one source at a time)")
+            throw UsageError("live: --device and --source together (one source at a time)")
         }
         guard preview || virtualCamera != nil || y4m != nil else {
-            throw FaceStickerError.invalidArgument(
+            throw UsageError(
                 "live: no output: give --preview, --virtual-camera /dev/videoM or --y4m FILE|- (see --help)")
         }
         let sourceKind = try sourcePath.map { try FrameSources.kind(of: $0) }
@@ -97,7 +91,7 @@ enum LiveCommand: Command {
         let destination = try SelfieDestination.choose(output: output)
 
         let library = try StickerLibrary.installed()
-        let names = stickerNames.isEmpty ? [defaultSticker] : stickerNames
+        let names = choice.names
         var files = RunFiles()
         if let sourcePath { files.read("the source", sourcePath) }
         files.read(stickers: names, in: library)

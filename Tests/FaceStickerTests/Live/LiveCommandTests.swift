@@ -98,7 +98,7 @@ import Testing
     }
 
     static let badCases: [BadCase] = [
-        BadCase(name: "no output", arguments: { _ in ["--source", LiveFixtures.carphone] }, status: 1,
+        BadCase(name: "no output", arguments: { _ in ["--source", LiveFixtures.carphone] }, status: 2,
                 message: { _ in "facesticker: live: no output: give --preview, --virtual-camera /dev/videoM or --y4m FILE|- (see --help)" }),
         BadCase(name: "missing source", arguments: { dir in ["--source", dir + "/nope.mp4", "--y4m", "-"] }, status: 1,
                 message: { dir in "facesticker: \(dir)/nope.mp4: no such file" }),
@@ -111,9 +111,9 @@ import Testing
         BadCase(name: "virtual camera missing", arguments: { dir in ["--source", dir + "/in.mp4", "--virtual-camera", "/dev/video97"] },
                 status: 1, message: { _ in "facesticker: /dev/video97: no such device (load v4l2loopback: sudo modprobe v4l2loopback exclusive_caps=1 card_label=FaceSticker)" }),
         BadCase(name: "fps out of range", arguments: { dir in ["--source", dir + "/in.mp4", "--y4m", "-", "--fps", "0"] },
-                status: 1, message: { _ in "facesticker: --fps: 0 is outside 1.0...240.0" }),
+                status: 2, message: { _ in "facesticker: --fps: 0 is outside 1...240" }),
         BadCase(name: "device and source", arguments: { dir in ["--source", dir + "/in.mp4", "--device", "/dev/video0", "--y4m", "-"] },
-                status: 1, message: { _ in "facesticker: live: --device and --source together (one source at a time)" }),
+                status: 2, message: { _ in "facesticker: live: --device and --source together (one source at a time)" }),
         BadCase(name: "not a video", arguments: { dir in ["--source", dir + "/junk.mp4", "--y4m", "-"] },
                 status: 1, message: { dir in "facesticker: \(dir)/junk.mp4: " }),
     ]
