@@ -11,7 +11,7 @@ BIN := .build/release/facesticker
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: install uninstall all setup packages models samples stickers build demo test bench check-memory check-package fuzz clean
+.PHONY: install uninstall all setup packages models samples stickers build demo test bench check-memory check-package check-readme fuzz clean
 
 all: build
 
@@ -50,6 +50,10 @@ bench: build
 # The C API tests under AddressSanitizer and UndefinedBehaviorSanitizer.
 check-memory: setup
 	scripts/check-memory.sh
+
+# The README's command-line examples, run verbatim with the release binary.
+check-readme: build
+	scripts/readme-examples.sh $(BIN)
 
 # FaceSticker as a dependency by version: Examples/StickerPhoto built against a tagged clone of HEAD.
 check-package: setup

@@ -77,7 +77,7 @@ struct RecognitionTests {
                 "\(kind.rawValue) finds \(again) of \(before) faces again after \(spec)")
     }
 
-    /// The figures in notes/14fx-README.md: faces found again per strength, every WIDER photo.
+    /// The figures in the README, Anonymisation: faces found again per strength, every WIDER photo.
     /// Slow (a few minutes): runs only with FACESTICKER_MEASURE_ANONYMISATION=1.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["FACESTICKER_MEASURE_ANONYMISATION"] == "1"),
           arguments: [DetectorKind.yunet, .centerface])

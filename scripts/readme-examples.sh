@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the shell examples of notes/14-README.md verbatim, in order, from the
+# Runs the shell examples of README.md (the indented ones of its command-line sections) verbatim, in order, from the
 # checkout's root, with the facesticker given (default .build/release/facesticker)
 # first on PATH. Stops at the first that fails (detect/photo's 2, "no face", is
 # allowed: it still writes its output). Leaves out/ behind for a look.
@@ -11,7 +11,7 @@ ln -s "$bin" "$dir/facesticker"
 export PATH="$dir:$PATH"
 # The examples: indented lines of shell blocks that start with a command we know
 # (not the synopsis, nor the cluster examples, which need /data).
-awk '/^    (mkdir|facesticker|cat |ffmpeg|ls |FACESTICKER_SHARD)/ && !/COMMAND|\/data\// { sub(/^    /, ""); print }' notes/14-README.md > "$dir/examples"
+awk '/^    (mkdir|facesticker|cat |ffmpeg|ls |FACESTICKER_SHARD)/ && !/COMMAND|\/data\// { sub(/^    /, ""); print }' README.md > "$dir/examples"
 n=0
 while IFS= read -r line; do
     n=$((n + 1))
