@@ -62,7 +62,8 @@ frames=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream
 seconds_of() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
 # Both at their defaults for this job: deface blurs (threshold 0.2, mask scale 1.3,
-# ellipse); facesticker with --sticker blur (YuNet, tracked, mask scale 1.3, ellipse).
+# ellipse); facesticker with --sticker blur (YuNet, tracked, blur 40, mask scale 1.8
+# on YuNet's smaller boxes, ellipse).
 start=$(date +%s.%N)
 "$venv/bin/deface" "$input" -o "$tmp/deface.mp4" --replacewith blur >"$tmp/deface.log" 2>&1 \
     || { cat "$tmp/deface.log" >&2; say "deface failed"; exit 1; }

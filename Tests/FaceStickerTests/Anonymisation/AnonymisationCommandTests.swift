@@ -10,7 +10,7 @@ import Testing
         let out = folder.path("out.png")
         let run = try CLIRun(["photo", Fixtures.astronaut, "--sticker", spec, "-o", out])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderrLines.count == 1 && run.stderr.contains("stickered with \(spec.hasPrefix("blur") ? "blur:25" : spec)"))
+        #expect(run.stderrLines.count == 1 && run.stderr.contains("stickered with \(spec == "blur" ? Anonymisation.Effect(.blur(strength: Anonymisation.Effect.defaultStrength)).name : spec)"))
         let before = try ImageFile.read(path: Fixtures.astronaut), after = try ImageFile.read(path: out)
         // The face (178, 58, 94x117) changed; a corner far from it did not.
         #expect(after[225, 110] != before[225, 110])
