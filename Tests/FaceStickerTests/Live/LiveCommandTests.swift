@@ -7,7 +7,7 @@ import Testing
 
 /// `facesticker live` run as a user runs it: its Y4M stream read by ffprobe,
 /// Ctrl-C, and every bad input answered with one line and a failure status.
-@Suite(.serialized) struct LiveCommandTests {
+@Suite(.serialized, Fixtures.needsYuNet) struct LiveCommandTests {
     /// Runs `sh -c script` with `$FS` set to the CLI; returns status, stdout and stderr.
     static func shell(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()

@@ -2,11 +2,10 @@
 import Foundation
 import Synchronization
 
-/// What the live tests share: real clips from ../shared, the real detector, real stickers.
+/// What the live tests share: a real clip (../shared's, or set-up's copy), the real detector, real stickers.
 enum LiveFixtures {
-    static let carphone = Fixtures.sharedPath("data/video/carphone.mp4")
-    static let megamind = Fixtures.sharedPath("data/video/megamind-720p.mp4")
-    static let sunglassesArt = Fixtures.sharedPath("stickers/twemoji/1f576_sunglasses.png")
+    static let carphone = Fixtures.carphone
+    static let sunglassesArt = Fixtures.sunglasses
 
     static func sunglasses() throws -> Sticker {
         try StickerLibrary.installed().sticker(named: sunglassesArt)

@@ -7,7 +7,7 @@ import Testing
 /// where the faces are. Time is only ever checked as a bound that a slow,
 /// busy machine cannot break (a paced run cannot beat its clock; a dropped
 /// frame cannot wait in a queue).
-@Suite(.serialized) struct LiveLoopTests {
+@Suite(.serialized, Fixtures.needsYuNet) struct LiveLoopTests {
     @Test func aPacedFileGoesAtItsOwnRateNeverFaster() throws {
         let source = try LiveVideoSource(path: LiveFixtures.carphone)
         #expect(source.frameRate.description == "30000/1001")

@@ -10,7 +10,7 @@ import Testing
 /// astronaut photo played as a camera (a still, looped at 10 fps), so every
 /// screenshot can be compared with a known picture. Screenshots go to
 /// $FACESTICKER_SCREENSHOTS when set (to look at them).
-@Suite(.serialized, .enabled("skipped: Xvfb, xdotool or xwd is missing (the reason is printed above)") { Xvfb.canStart() })
+@Suite(.serialized, Fixtures.needsYuNet, .enabled("skipped: Xvfb, xdotool or xwd is missing (the reason is printed above)") { Xvfb.canStart() })
 struct LivePreviewTests {
     /// Mean absolute difference of the RGB channels of `a` at (ax, ay) and `b` at (bx, by) over a w x h area;
     /// `flip` reads `b` right to left.
