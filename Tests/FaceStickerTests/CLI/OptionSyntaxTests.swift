@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 14 §1: options declared once; the conventional syntax, usage errors
 /// (exit 2, one line naming the option), "did you mean", version, completion.
-@Suite struct OptionSyntaxTests {
+@Suite(Fixtures.needsYuNet) struct OptionSyntaxTests {
     static let yunet = PhotoCommandTests.yunet
 
     /// `-oFILE`, `-o FILE`, `--output=FILE`, `--output FILE` all write FILE.

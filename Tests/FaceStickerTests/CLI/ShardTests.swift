@@ -5,7 +5,7 @@ import Testing
 /// Issue 14 §4: `--shard I/N` takes a deterministic slice of the sorted
 /// inputs (the union over I is every input, once), `--shard auto` reads the
 /// scheduler's variables, `--skip-existing` does only what is missing.
-@Suite struct ShardTests {
+@Suite(Fixtures.needsYuNet) struct ShardTests {
     static let yunet = PhotoCommandTests.yunet
 
     /// A folder of `count` small blank photos (no face: quick), named out of order.

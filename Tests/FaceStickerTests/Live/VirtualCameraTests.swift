@@ -96,7 +96,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [ENODEV, EIO])
+    @Test(Fixtures.needsYuNet, arguments: [ENODEV, EIO])
     func aDeviceThatDisappearsStopsTheRunWithOneLine(code: Int32) throws {
         let fake = Self.loopback()
         fake.failWritesAfter = (frames: 10, code: code)
@@ -113,7 +113,7 @@ import Testing
         #expect(fake.openFds.isEmpty, "the device is closed")
     }
 
-    @Test func theLiveLoopFeedsTheVirtualCameraEveryFrame() throws {
+    @Test(Fixtures.needsYuNet) func theLiveLoopFeedsTheVirtualCameraEveryFrame() throws {
         let fake = Self.loopback()
         let source = try LiveVideoSource(path: LiveFixtures.carphone)
         let camera = try VirtualCamera(path: "/dev/video9", width: source.width, height: source.height, system: fake)

@@ -13,7 +13,7 @@ import Testing
         let first = try #require(dataset.images.first)
         #expect(first.name == "0--Parade/0_Parade_Parade_0_102.jpg")
         #expect(FileManager.default.fileExists(atPath: first.path))
-        #expect(first.faces.count == 39)
+        try #require(first.faces.count == 39)
         #expect(first.faces[0].box == Rect(x: 327.44, y: 224.51, width: 9.75, height: 16.25))
         // difficulty.tsv: medium lists box 1 only; hard lists 1...16 but not 17.
         #expect(first.faces[0].isCounted(in: .medium) && !first.faces[1].isCounted(in: .medium))
@@ -43,7 +43,7 @@ import Testing
         """)
         let dataset = try FaceDataset.load(folder: root)
         #expect(dataset.images.map(\.name) == ["a.jpg", "b.jpg", "c.jpg"])
-        #expect(dataset.images.map(\.faces.count) == [2, 0, 1])
+        try #require(dataset.images.map(\.faces.count) == [2, 0, 1])
         #expect(!dataset.images[0].faces[0].invalid && dataset.images[0].faces[1].invalid)
         #expect(dataset.countedFaces(in: .all) == 2)
         #expect(!dataset.hasDifficulty && dataset.subsets == [.all])
