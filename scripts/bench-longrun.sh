@@ -40,7 +40,7 @@ for minutes in 1 10; do
     ffmpeg -nostdin -v error -y -stream_loop "$loops" -i "$clip" -map 0 -c copy "$input"
     length=$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$input")
     start=$(date +%s.%N)
-    /usr/bin/time -v -o "$tmp/time-$minutes" "$bin" video -q --stats "${sticker[@]}" --preset "$preset" \
+    /usr/bin/time -v -o "$tmp/time-$minutes" "$bin" video --stats "${sticker[@]}" --preset "$preset" \
         -o "$tmp/out-${minutes}min.mp4" "$input" > /dev/null 2> "$tmp/err-$minutes" \
         || { cat "$tmp/err-$minutes" >&2; exit 1; }
     end=$(date +%s.%N)

@@ -48,7 +48,7 @@ for i in $(seq "$runs"); do
     read -r t rss <<<"$out"
     bare+=("$t")
     [ "$rss" != "?" ] && [ "$rss" -gt "$barepeak" ] && barepeak=$rss
-    out=$(measure "$bin" video "${sticker[@]}" --preset "$preset" --crf "$crf" -q --stats -o "$tmp/ours.mp4" "$clip")
+    out=$(measure "$bin" video "${sticker[@]}" --preset "$preset" --crf "$crf" --stats -o "$tmp/ours.mp4" "$clip")
     read -r t rss <<<"$out"
     ours+=("$t")
     share+=("$(grep -o 'busy [0-9]*%' "$tmp/err" | grep -o '[0-9]*')")
