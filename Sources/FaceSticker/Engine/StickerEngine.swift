@@ -162,9 +162,13 @@ public final class StickerEngine {
     /// stickers it and writes `output` (.png, .jpg or .jpeg) through a temporary
     /// file renamed when complete. Returns the faces found (none: the filtered
     /// photo is still written).
-    /// - Throws: when `output` is `input`, or on a read, detection or write failure.
+    /// - Throws: when `output` is `input` or `jpegQuality` is outside 1...100 (before any work),
+    ///   or on a read, detection or write failure.
     @discardableResult
     public func stickerPhoto(at input: String, to output: String, jpegQuality: Int = 92) throws -> [Face] {
+        guard (1...100).contains(jpegQuality) else {
+            throw FaceStickerError.invalidArgument("jpegQuality: \(jpegQuality) is outside 1...100")
+        }
         guard ImageFile.Format(path: output) != nil else {
             throw FaceStickerError.output(path: output, reason: "unknown image type (use .png, .jpg or .jpeg)")
         }

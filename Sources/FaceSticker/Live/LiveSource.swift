@@ -61,10 +61,7 @@ package final class LiveVideoSource: LiveSource {
             return frame
         }
         self.decoder = nil
-        let damage = decoder.finish()
-        if framesRead == 0 {
-            throw FaceStickerError.unreadable(path: info.path, reason: "no frame could be decoded (\(damage ?? "empty video"))")
-        }
+        try decoder.finishAtEnd(framesRead: framesRead)
         return nil
     }
 
@@ -76,10 +73,8 @@ package final class LiveVideoSource: LiveSource {
     }
 
     package func close() {
-        guard let decoder else { return }
-        decoder.cancel()
-        _ = decoder.finish()
-        self.decoder = nil
+        decoder?.stop()
+        decoder = nil
     }
 }
 

@@ -1,3 +1,4 @@
+import CFaceDetect
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -78,49 +79,17 @@ package final class Y4MWriter: LiveSink {
         framesWritten += 1
     }
 
-    /// Runs `body` with SIGPIPE blocked on this thread only, so a reader that leaves
-    /// is EPIPE from write(2), not a signal that ends the process; a SIGPIPE left
-    /// pending by it is taken before the mask is restored. Nothing process-wide changes.
-    private func withoutSIGPIPE<T>(_ body: () throws -> T) rethrows -> T {
-        var block = sigset_t(), old = sigset_t()
-        sigemptyset(&block)
-        sigaddset(&block, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &block, &old)
-        defer {
-            var pending = sigset_t()
-            sigpending(&pending)
-            if sigismember(&pending, SIGPIPE) == 1, sigismember(&old, SIGPIPE) == 0 {
-                var zero = timespec()
-                _ = sigtimedwait(&block, nil, &zero)
-            }
-            pthread_sigmask(SIG_SETMASK, &old, nil)
-        }
-        return try body()
-    }
-
     private static let frameMarker = Array("FRAME\n".utf8)
 
+    /// Writes `bytes` whole with SIGPIPE blocked for this write only (`fd_write_all_nosignal`,
+    /// as the video encoder does): a reader that leaves is EPIPE, not a signal that ends us.
     private func send(_ bytes: [UInt8]) throws {
-        try withoutSIGPIPE { try sendBlocked(bytes) }
-    }
-
-    private func sendBlocked(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var sent = 0
-            while sent < buffer.count {
-                let n = Glibc.write(descriptor, base + sent, buffer.count - sent)
-                if n > 0 {
-                    sent += n
-                } else if n < 0, errno == EINTR {
-                    continue
-                } else if n < 0, errno == EPIPE {
-                    throw LiveReaderGone(path: path == "-" ? "standard output" : path)
-                } else {
-                    let reason = n < 0 ? String(cString: strerror(errno)) : "nothing written"
-                    throw FaceStickerError.output(path: path == "-" ? "standard output" : path, reason: reason)
-                }
-            }
+        let failure = bytes.withUnsafeBytes { fd_write_all_nosignal(descriptor, $0.baseAddress, $0.count) }
+        let name = path == "-" ? "standard output" : path
+        switch failure {
+        case 0: return
+        case EPIPE: throw LiveReaderGone(path: name)
+        default: throw FaceStickerError.output(path: name, reason: String(cString: strerror(failure)))
         }
     }
 

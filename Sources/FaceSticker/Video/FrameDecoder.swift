@@ -102,4 +102,19 @@ final class FrameDecoder: Sendable {
 
     /// Stops decoding at once.
     func cancel() { child.kill() }
+
+    /// For a source that read the stream to its end: waits for ffmpeg, and when not
+    /// one frame came, fails naming the file and what ffmpeg said.
+    func finishAtEnd(framesRead: Int) throws {
+        let damage = finish()
+        if framesRead == 0 {
+            throw FaceStickerError.unreadable(path: info.path, reason: "no frame could be decoded (\(damage ?? "empty video"))")
+        }
+    }
+
+    /// Stops ffmpeg and waits for it (a source closed before its end).
+    func stop() {
+        cancel()
+        _ = finish()
+    }
 }

@@ -85,6 +85,10 @@ import Testing
         try FileManager.default.copyItem(atPath: Fixtures.astronaut, toPath: input)
         let engine = try StickerEngine(locations: Self.checkout)
         #expect(throws: FaceStickerError.self) { try engine.stickerPhoto(at: input, to: input) }
+        #expect(throws: FaceStickerError.invalidArgument("jpegQuality: 0 is outside 1...100")) {
+            try engine.stickerPhoto(at: input, to: dir.path("out.jpg"), jpegQuality: 0)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["in.png"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == Data(contentsOf: URL(fileURLWithPath: Fixtures.astronaut)))
     }
 

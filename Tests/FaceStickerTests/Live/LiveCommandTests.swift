@@ -112,6 +112,8 @@ import Testing
                 status: 1, message: { _ in "facesticker: /dev/video97: no such device (load v4l2loopback: sudo modprobe v4l2loopback exclusive_caps=1 card_label=FaceSticker)" }),
         BadCase(name: "fps out of range", arguments: { dir in ["--source", dir + "/in.mp4", "--y4m", "-", "--fps", "0"] },
                 status: 2, message: { _ in "facesticker: --fps: 0 is outside 1...240" }),
+        BadCase(name: "duration out of range", arguments: { dir in ["--source", dir + "/in.mp4", "--y4m", "-", "--duration", "0"] },
+                status: 2, message: { _ in "facesticker: --duration: 0 is outside 0.1...86400" }),
         BadCase(name: "device and source", arguments: { dir in ["--source", dir + "/in.mp4", "--device", "/dev/video0", "--y4m", "-"] },
                 status: 2, message: { _ in "facesticker: live: --device and --source together (one source at a time)" }),
         BadCase(name: "not a video", arguments: { dir in ["--source", dir + "/junk.mp4", "--y4m", "-"] },
