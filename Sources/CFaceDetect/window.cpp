@@ -61,24 +61,6 @@ fd_status fd_window_probe(int32_t timeout_ms, int32_t *out_reachable) {
     });
 }
 
-fd_status fd_window_create(const char *title, fd_window **out_window) {
-    return fd::guarded(__func__, [&] {
-        if (title == nullptr || out_window == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "title or out_window is NULL");
-        auto window = std::make_unique<fd_window>();
-        window->name = title;
-        cv::namedWindow(window->name, cv::WINDOW_AUTOSIZE);
-        *out_window = window.release();
-    });
-}
-
-fd_status fd_window_show(fd_window *window, const fd_image *image) {
-    return fd::guarded(__func__, [&] {
-        if (window == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "window is NULL");
-        cv::imshow(window->name, fd::toBGR(image));
-        window->shown = true;
-    });
-}
-
 fd_status fd_window_wait_key(fd_window *window, int32_t delay_ms, int32_t *out_key, int32_t *out_closed) {
     return fd::guarded(__func__, [&] {
         if (window == nullptr || out_key == nullptr || out_closed == nullptr)
@@ -187,11 +169,9 @@ void overlay(cv::Mat &image, const fd_overlay *o) {
             textScale *= double(image.cols - 2 * pad) / size.width;
             size = cv::getTextSize(o->hint, cv::FONT_HERSHEY_SIMPLEX, textScale, 2, &base);
         }
-        const cv::Scalar colour(255 * a, 255 * a, 255 * a);
         cv::Mat layer = region.clone();
         drawText(layer, o->hint, cv::Point((image.cols - size.width) / 2, bar - pad / 2 - base), textScale, cv::Scalar(255, 255, 255));
         cv::addWeighted(region, 1.0 - a, layer, a, 0, region);
-        (void)colour;
     }
 }
 

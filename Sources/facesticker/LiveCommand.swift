@@ -185,8 +185,8 @@ enum LiveCommand: Command {
             let screen = window.screen.map { " on a \($0.width)x\($0.height) screen" } ?? ""
             Console.note("\(command): preview \(fitted.width)x\(fitted.height)\(screen), picture \(source.width)x\(source.height)")
         }
-        let preview = LivePreview(window: window, filterChoices: SelfiePreview.filterChoices(given: filters),
-                                  stickerChoices: SelfiePreview.stickerChoices(given: stickers, library: library),
+        let preview = LivePreview(window: window, filterChoices: LivePreview.filterChoices(given: filters),
+                                  stickerChoices: LivePreview.stickerChoices(given: stickers, library: library),
                                   assignment: assignment, mirrored: mirrored)
         preview.onNote = { Console.note("\(command): \($0)") }
         var shots = 0

@@ -171,7 +171,7 @@ const char *fd_last_error(void);
  * highgui aborts the process when it cannot reach a display, so callers must
  * check that one is named ($DISPLAY, $WAYLAND_DISPLAY, or an explicit
  * $QT_QPA_PLATFORM) and that fd_window_probe can open a window there before
- * fd_window_create. Windows must be used from the main thread. The same
+ * fd_window_create_fitted. Windows must be used from the main thread. The same
  * ownership rules as above apply.
  * ------------------------------------------------------------------------ */
 
@@ -183,12 +183,6 @@ typedef struct fd_window fd_window;
  *  the copy opened and closed a window within `timeout_ms` (1...60000),
  *  else 0. Call it before any window exists in this process. */
 fd_status fd_window_probe(int32_t timeout_ms, int32_t *out_reachable);
-
-/** Opens a window titled `title` (sized to the images shown). The caller owns *out_window. */
-fd_status fd_window_create(const char *title, fd_window **out_window);
-
-/** Shows `image` in the window (the pixels are copied). */
-fd_status fd_window_show(fd_window *window, const fd_image *image);
 
 /**
  * Handles window events for `delay_ms` milliseconds (1...10000) and writes the

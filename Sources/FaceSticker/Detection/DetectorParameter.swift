@@ -136,18 +136,4 @@ package enum DetectorParameter: String, CaseIterable, Sendable {
         if case .choice(let names) = spec.value, let i = Int(exactly: value), names.indices.contains(i) { return names[i] }
         return JSONText.number(value, digits: 6)
     }
-
-    /// One help line per parameter, ranges and defaults included.
-    package static var helpLines: [String] {
-        allCases.map { p in
-            let s = p.spec
-            let left = "  \(p.flag) \(s.placeholder)"
-            var defaults = "default \(p.describe(s.defaultValue))"
-            for kind in DetectorKind.allCases { if let v = s.defaultFor[kind] { defaults += ", \(kind.rawValue) \(p.describe(v))" } }
-            let range: String
-            if case .choice = s.value { range = "" } else { range = "\(p.describe(s.range.lowerBound))...\(p.describe(s.range.upperBound)); " }
-            return left.padding(toLength: max(25, left.count + 1), withPad: " ", startingAt: 0)
-                + s.help + " (" + range + defaults + ")"
-        }
-    }
 }

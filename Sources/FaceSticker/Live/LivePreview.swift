@@ -13,6 +13,28 @@ package final class LivePreview: LivePresenter {
     static let hintSeconds = 4.0, hintFade = 1.0
     static let noticeSeconds = 2.0, flashSeconds = 0.25, thumbnailSeconds = 1.5
 
+    /// The filter chains f cycles through: `given` first, then each of
+    /// `extras` (filter specs) not already in it, then none.
+    package static func filterChoices(given: FilterChain, extras: [String] = ["sepia", "mono", "comic", "vignette"]) -> [FilterChain] {
+        var choices = [given]
+        for spec in extras where !given.specs.contains(where: { $0.hasPrefix(spec) }) {
+            if let filter = try? FilterChain.filter(spec: spec) { choices.append(FilterChain(filters: [filter])) }
+        }
+        if !given.isEmpty { choices.append(FilterChain(filters: [])) }
+        return choices
+    }
+
+    /// The sticker sets s cycles through: `given` first, then each installed
+    /// sticker of `library` on its own, then none.
+    package static func stickerChoices(given: [Sticker], library: StickerLibrary) -> [[Sticker]] {
+        var choices = [given]
+        for entry in library.entries where library.isInstalled(entry) && !given.contains(where: { $0.name == entry.name }) {
+            if let sticker = try? library.sticker(entry) { choices.append([sticker]) }
+        }
+        if !given.isEmpty { choices.append([]) }
+        return choices
+    }
+
     package let window: PreviewWindow
     package let filterChoices: [FilterChain]
     package let stickerChoices: [[Sticker]]

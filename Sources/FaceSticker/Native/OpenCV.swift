@@ -180,23 +180,6 @@ extension OpenCV {
         return reachable == 1
     }
 
-    static func createWindow(title: String) throws -> WindowHandle {
-        var handle: WindowHandle?
-        let status = fd_window_create(title, &handle)
-        guard status == FD_OK, let handle else { throw error(status, path: "preview window") }
-        return handle
-    }
-
-    static func showWindow(_ handle: WindowHandle, _ image: RGBAImage) throws {
-        let status = image.pixels.withUnsafeBufferPointer { pixels in
-            var view = fd_image(data: pixels.baseAddress, width: Int32(clamping: image.width),
-                                height: Int32(clamping: image.height), stride: Int32(clamping: image.stride),
-                                format: FD_PIXEL_RGBA8)
-            return fd_window_show(handle, &view)
-        }
-        guard status == FD_OK else { throw error(status, path: "preview window") }
-    }
-
     /// Handles window events for `milliseconds`; the key pressed (nil: none) and whether the window was closed.
     static func waitKey(_ handle: WindowHandle, milliseconds: Int) throws -> (key: Int?, closed: Bool) {
         var key: Int32 = -1, closed: Int32 = 0

@@ -24,7 +24,7 @@ import Testing
 
     @Test func aLargerFaceBeatsASmallerOne() throws {
         let large = try Self.astronaut()
-        let small = TestImages.halfSizeOnCanvas(large)
+        let small = try TestImages.halfSizeOnCanvas(large)
         let scores = try scored([small, large])
         #expect(scores.allSatisfy { $0.faces.count == 1 })
         #expect(scores[1].faceArea > 3 * scores[0].faceArea)

@@ -1,4 +1,4 @@
-import FaceSticker
+@testable import FaceSticker
 
 /// Pictures made in tests: blurred and shrunk copies, noise.
 enum TestImages {
@@ -31,8 +31,8 @@ enum TestImages {
     }
 
     /// `image` shrunk to half size, centred on a canvas of its original size filled with its corner colour.
-    static func halfSizeOnCanvas(_ image: RGBAImage) -> RGBAImage {
-        let small = Resampling.halve(image)
+    static func halfSizeOnCanvas(_ image: RGBAImage) throws -> RGBAImage {
+        let small = try OpenCV.resize(image, width: image.width / 2, height: image.height / 2)
         let corner = image[0, 0]
         var canvas = RGBAImage(width: image.width, height: image.height, fill: corner)
         let ox = (image.width - small.width) / 2, oy = (image.height - small.height) / 2

@@ -215,9 +215,9 @@ import Testing
             refused(fd_jpeg_write(out, nil, 90), "jpeg_write(image NULL)")
             refused(fd_jpeg_write(out, &noData, 90), "jpeg_write(image.data NULL)")
             // Windows need a display to exist; NULL handles are refused before any is needed.
-            refused(fd_window_create(nil, &handle), "window_create(title NULL)")
-            refused(fd_window_create("FaceSticker", nil), "window_create(out NULL)")
-            refused(fd_window_show(nil, &image), "window_show(window NULL)")
+            refused(fd_window_create_fitted(nil, 64, 48, 0, 0, &handle), "window_create_fitted(title NULL)")
+            refused(fd_window_create_fitted("FaceSticker", 64, 48, 0, 0, nil), "window_create_fitted(out NULL)")
+            refused(fd_window_show_i420(nil, buffer.baseAddress, 64, 48, nil), "window_show_i420(window NULL)")
             var key: Int32 = 7, closed: Int32 = 7
             refused(fd_window_wait_key(nil, 10, &key, &closed), "window_wait_key(window NULL)")
             refused(fd_window_wait_key(nil, 10, nil, nil), "window_wait_key(outs NULL)")

@@ -1,4 +1,4 @@
-import FaceSticker
+@testable import FaceSticker
 import Testing
 
 @Suite(Fixtures.needsYuNet) struct OpenCVDetectorTests {
@@ -53,7 +53,7 @@ import Testing
         let inside = try FaceFinder(settings: settings).detect(in: full)
 
         settings.inputSize = 0
-        let half = Resampling.halve(full)
+        let half = try OpenCV.resize(full, width: full.width / 2, height: full.height / 2)
         let external = try FaceFinder(settings: settings).detect(in: half)
 
         try #require(inside.count == 1 && external.count == 1)

@@ -27,14 +27,6 @@ package final class PreviewWindow {
         return "cannot open a window (\(named.joined(separator: ", ")))"
     }()
 
-    /// Opens a window; fails with the reason when no window can open here.
-    package init(title: String) throws {
-        if let unavailable = Self.unavailable {
-            throw FaceStickerError.invalidArgument("preview: \(unavailable)")
-        }
-        handle = try OpenCV.createWindow(title: title)
-    }
-
     /// Opens the live preview's window: plain (no toolbar), resizable with the aspect kept,
     /// sized to show a `width` x `height` picture as large as fits the screen (`fitted`).
     package init(title: String, fitting width: Int, height: Int) throws {
@@ -62,11 +54,6 @@ package final class PreviewWindow {
     }
 
     deinit { close() }
-
-    package func show(_ image: RGBAImage) throws {
-        guard !closed else { return }
-        try OpenCV.showWindow(handle, image)
-    }
 
     /// Lets the window draw and take input for `milliseconds`; the key pressed
     /// (its character code, nil for none) and whether the user closed the window.

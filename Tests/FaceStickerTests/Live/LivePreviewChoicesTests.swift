@@ -3,19 +3,19 @@ import Testing
 
 /// What the preview's f and s keys cycle through. (The window itself runs in
 /// SelfieCommandTests, on Qt's offscreen platform.)
-@Suite struct SelfiePreviewTests {
+@Suite struct LivePreviewChoicesTests {
     @Test func filtersStartWithTheGivenChainThenTheRestThenNone() throws {
         let given = try FilterChain(specs: ["sepia:0.5"])
-        let choices = SelfiePreview.filterChoices(given: given)
+        let choices = LivePreview.filterChoices(given: given)
         #expect(choices.map(\.specs) == [["sepia:0.5"], ["mono"], ["comic"], ["vignette:\(VignetteFilter.defaultStrength)"], []])
-        let plain = SelfiePreview.filterChoices(given: FilterChain(filters: []), extras: ["mono"])
+        let plain = LivePreview.filterChoices(given: FilterChain(filters: []), extras: ["mono"])
         #expect(plain.map(\.specs) == [[], ["mono"]], "no second 'none'")
     }
 
     @Test func stickersStartWithTheGivenOnesThenNone() throws {
         let art = try ImageFile.read(path: Fixtures.sunglasses)
         let given = [Sticker(name: "shades", art: art, fit: .plainPicture)]
-        let choices = SelfiePreview.stickerChoices(given: given, library: StickerLibrary(manifest: nil))
+        let choices = LivePreview.stickerChoices(given: given, library: StickerLibrary(manifest: nil))
         #expect(choices.map { $0.map(\.name) } == [["shades"], []])
     }
 }
