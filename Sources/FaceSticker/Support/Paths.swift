@@ -46,3 +46,44 @@ package enum InputPath {
         }
     }
 }
+
+
+/// Whether two paths name one file, so no command ever writes over its input.
+package enum FileIdentity {
+    /// True when the paths are the same once resolved (`.`, `..`, symlinks),
+    /// or when both exist and share device and inode (hard links, bind mounts).
+    package static func same(_ a: String, _ b: String) -> Bool {
+        func resolved(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        if resolved(a) == resolved(b) { return true }
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+}
+
+
+/// Reads a small input file (a config, a manifest, a ground-truth list) whole:
+/// `InputPath.check` first (so a FIFO, device, folder or symlink loop is named
+/// as such and nothing blocks), then refuses an empty file or one larger than
+/// `limit`. Every error names the file and its `role`.
+enum InputFile {
+    static func contents(of path: String, role: String, limit: Int = 64 << 20) throws -> Data {
+        do {
+            try InputPath.check(path)
+        } catch FaceStickerError.unreadable(let path, let reason) {
+            throw FaceStickerError.unreadable(path: path, reason: "\(role): \(reason)")
+        }
+        var status = stat() // follows a symlink to the file it names
+        let size = stat(path, &status) == 0 ? Int64(status.st_size) : 0
+        guard size > 0 else { throw FaceStickerError.unreadable(path: path, reason: "\(role): the file is empty") }
+        guard size <= limit else {
+            throw FaceStickerError.unreadable(path: path, reason: "\(role): larger than \(limit >> 20) MiB")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FaceStickerError.unreadable(path: path, reason: "\(role): cannot be read")
+        }
+        return data
+    }
+}

@@ -1,3 +1,55 @@
+/// A point in pixel coordinates: x to the right, y down, origin at the top-left corner.
+public struct Point: Hashable, Sendable, Codable {
+    /// Distance from the left edge, growing to the right.
+    public var x: Double
+    /// Distance from the top edge, growing downwards.
+    public var y: Double
+
+    /// The point at (`x`, `y`).
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// The origin, the top-left corner.
+    public static let zero = Point(x: 0, y: 0)
+
+    /// Euclidean distance to `other`.
+    public func distance(to other: Point) -> Double {
+        ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
+    }
+
+    /// The point halfway between `self` and `other`.
+    public func midpoint(_ other: Point) -> Point {
+        Point(x: (x + other.x) / 2, y: (y + other.y) / 2)
+    }
+}
+
+/// Points used as vectors, for laying stickers out along a face's axes.
+extension Point {
+    /// `self + vector * scale`.
+    func offset(by vector: Point, scale: Double) -> Point {
+        Point(x: x + vector.x * scale, y: y + vector.y * scale)
+    }
+
+    /// The length of `self` as a vector.
+    var length: Double { (x * x + y * y).squareRoot() }
+}
+
+/// A width and a height in pixels.
+public struct Size: Hashable, Sendable, Codable {
+    /// Horizontal extent.
+    public var width: Double
+    /// Vertical extent.
+    public var height: Double
+
+    /// A size of `width` by `height`.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
 /// An axis-aligned rectangle: origin at its top-left corner.
 public struct Rect: Hashable, Sendable, Codable {
     /// Left edge.
