@@ -19,7 +19,13 @@ fd_status fd_picture_read(const char *path, fd_picture **out_picture) {
             fd::fail(FD_ERR_INVALID_ARGUMENT, "path or out_picture is NULL");
         if (!fd::readableFile(path)) fd::fail(FD_ERR_NOT_FOUND, "no such file");
         // IMREAD_COLOR applies the EXIF orientation, so the picture is upright.
-        const cv::Mat bgr = cv::imread(path, cv::IMREAD_COLOR);
+        cv::Mat bgr;
+        try {
+            bgr = cv::imread(path, cv::IMREAD_COLOR);
+        } catch (const cv::Exception &error) {
+            // A header past OpenCV's own limits (CV_IO_MAX_IMAGE_PIXELS) is refused by an assertion.
+            fd::fail(FD_ERR_DECODE, std::string("not a readable image: ") + error.err);
+        }
         if (bgr.empty()) fd::fail(FD_ERR_DECODE, "not a readable image");
         auto picture = std::make_unique<fd_picture>();
         cv::cvtColor(bgr, picture->rgba, cv::COLOR_BGR2RGBA);
