@@ -13,6 +13,8 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2",
                        providers: [.apt(["libv4l-dev"])]),
+        // Child processes and pipes (fork, exec, wait) in plain C over POSIX, with errno results.
+        .target(name: "CProcess"),
         // OpenCV 4.6 (Debian libopencv-dev) behind a plain C API: the only place that
         // sees cv:: types. Its modules are named one by one rather than through
         // `pkg-config opencv4`, which names all 56: loading them took 0.2 s of every run.
@@ -20,11 +22,12 @@ let package = Package(
         // search path must lie inside the package, and unsafe flags would keep other packages
         // from depending on this one by version).
         .target(name: "CFaceDetect",
+                dependencies: ["CProcess"],
                 exclude: ["opencv4"],
                 cxxSettings: [.headerSearchPath("opencv4")],
                 linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_objdetect",
                                  "opencv_dnn", "opencv_highgui", "stdc++", "m"].map { .linkedLibrary($0) }),
-        .target(name: "FaceSticker", dependencies: ["CFaceDetect", "CPNG", "CV4L2"]),
+        .target(name: "FaceSticker", dependencies: ["CFaceDetect", "CProcess", "CPNG", "CV4L2"]),
         .executableTarget(name: "facesticker", dependencies: ["FaceSticker"]),
         .executableTarget(name: "facesticker-bench", dependencies: ["FaceSticker", "NoFaceImages"]),
         // Seeded pictures with no face in them, shared by the tests and the benchmark.

@@ -1,11 +1,10 @@
 // fd_detector: parameter checks and ordering shared by the three backends,
-// and the two primitives the Swift layer builds its policy on (NMS, resize).
+// and NMS, a primitive the Swift layer builds its policy on.
 // Sizing and filtering policy lives in Swift: a detector runs on exactly the
 // image it is given.
 #include "internal.hpp"
 
 #include <opencv2/dnn.hpp>
-#include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -18,29 +17,29 @@ struct fd_detector {
 
 namespace {
 
-// The library's own safety limits (a scale factor of 1 would never end, say);
-// the user-facing ranges are checked in Swift, which owns the settings.
+// Only what the backends need to run safely (a scale factor of 1 would never
+// end, a NaN threshold compares false with everything, say); the user-facing
+// ranges are `DetectorParameter`'s, in Swift, which owns the settings.
 void checkParams(const fd_detector_params &p) {
     using fd::fail;
-    auto range = [](const char *name, double value, double low, double high) {
-        if (!(value >= low && value <= high))
-            fail(FD_ERR_INVALID_ARGUMENT, std::string(name) + " " + std::to_string(value) + " is outside " +
-                                              std::to_string(low) + "..." + std::to_string(high));
+    auto require = [](bool holds, const char *name, double value, const char *what) {
+        if (!holds) fail(FD_ERR_INVALID_ARGUMENT, std::string(name) + " " + std::to_string(value) + " " + what);
     };
     const int64_t kind = fd::rawValue(p.kind);
     if (kind != FD_DETECTOR_HAAR && kind != FD_DETECTOR_YUNET && kind != FD_DETECTOR_CENTERFACE)
         fail(FD_ERR_INVALID_ARGUMENT, "unknown detector kind " + std::to_string(kind));
     if (p.kind == FD_DETECTOR_HAAR) {
-        range("scale_factor", p.scale_factor, 1.01, 10);
-        range("min_neighbors", p.min_neighbors, 0, 1000);
-        range("min_size", p.min_size, 0, 16384);
-        range("max_size", p.max_size, 0, 16384);
+        require(std::isfinite(p.scale_factor) && p.scale_factor > 1, "scale_factor", p.scale_factor,
+                "must be finite and above 1");
+        require(p.min_neighbors >= 0, "min_neighbors", p.min_neighbors, "is negative");
+        require(p.min_size >= 0, "min_size", p.min_size, "is negative");
+        require(p.max_size >= 0, "max_size", p.max_size, "is negative");
         if (p.max_size > 0 && p.max_size < p.min_size)
             fail(FD_ERR_INVALID_ARGUMENT, "max_size is smaller than min_size");
     } else {
-        range("score_threshold", p.score_threshold, 0, 1);
-        range("nms_threshold", p.nms_threshold, 0, 1);
-        range("top_k", p.top_k, 1, 100000);
+        require(std::isfinite(p.score_threshold), "score_threshold", p.score_threshold, "is not finite");
+        require(std::isfinite(p.nms_threshold), "nms_threshold", p.nms_threshold, "is not finite");
+        require(p.top_k >= 1, "top_k", p.top_k, "must be at least 1");
     }
 }
 
@@ -113,23 +112,6 @@ fd_status fd_nms(const fd_box *boxes, const float *scores, int32_t count, float 
         }
         for (size_t k = 0; k < keep.size(); ++k) out_keep[k] = int32_t(keep[k]);
         *out_kept = int32_t(keep.size());
-    });
-}
-
-fd_status fd_image_resize(const fd_image *image, uint8_t *out_pixels, int32_t width, int32_t height,
-                          int32_t stride, int64_t capacity) {
-    return fd::guarded(__func__, [&] {
-        const cv::Mat source = fd::view(image);
-        if (out_pixels == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "out_pixels is NULL");
-        if (width <= 0 || height <= 0 || width > 65536 || height > 65536)
-            fd::fail(FD_ERR_INVALID_ARGUMENT, "target size " + std::to_string(width) + "x" + std::to_string(height) +
-                                                  " is not 1...65536 a side");
-        if (int64_t(stride) < int64_t(width) * source.channels() || int64_t(stride) * height > capacity)
-            fd::fail(FD_ERR_INVALID_ARGUMENT, "the output buffer is too small for the target size");
-        cv::Mat target(height, width, source.type(), out_pixels, size_t(stride));
-        const bool shrinking = int64_t(width) * height < int64_t(source.cols) * source.rows;
-        cv::resize(source, target, cv::Size(width, height), 0, 0, shrinking ? cv::INTER_AREA : cv::INTER_LINEAR);
-        if (target.data != out_pixels) fd::fail(FD_ERR_INTERNAL, "resize reallocated its output");
     });
 }
 

@@ -2,6 +2,9 @@
 #pragma once
 
 #include "facedetect.h"
+#include "fd_draw.h"
+#include "fd_picture.h"
+#include "fd_window.h"
 
 #include <opencv2/core.hpp>
 

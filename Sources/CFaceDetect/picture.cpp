@@ -1,77 +1,15 @@
-// fd_picture and JPEG writing: OpenCV's image codecs.
+// fd_picture, JPEG writing, resizing and YUV conversion: OpenCV's image codecs and imgproc.
+// A forged header's claim is checked by the caller before decoding (see fd_picture.h).
 #include "internal.hpp"
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <cstring>
-#include <fstream>
 
 struct fd_picture {
     cv::Mat rgba;
 };
-
-namespace {
-
-// As LibPNG.maxPixels on the Swift side: 1 GiB as RGBA.
-constexpr int64_t kMaxPixels = int64_t(1) << 28;
-
-int64_t bigEndian(const uint8_t *bytes, int count) {
-    int64_t value = 0;
-    for (int i = 0; i < count; ++i) value = value << 8 | bytes[i];
-    return value;
-}
-
-// A forged PNG or JPEG header must not cost gigabytes before decoding finds
-// the data missing (an 884-byte JPEG claiming 30000x30000 took 7 GB), so the
-// size a header claims is checked against what the file can hold: PNG rows
-// take at least a filter byte and a bit per pixel, deflated at most 1032:1;
-// a Huffman-coded JPEG's first scan codes every block of a component, which
-// covers at most 32x32 pixels (8x8, subsampled by at most 4), in at least a
-// bit. (Arithmetic-coded JPEGs can do better; none so uniform is accepted.)
-// Other formats are left to OpenCV's own limits.
-void checkClaimedSize(const char *path) {
-    std::ifstream in(path, std::ios::binary);
-    uint8_t head[24] = {};
-    in.read(reinterpret_cast<char *>(head), sizeof head);
-    in.clear();
-    in.seekg(0, std::ios::end);
-    const int64_t fileBytes = in.tellg();
-    int64_t width = 0, height = 0, leastBytes = 0;
-    if (std::memcmp(head, "\x89PNG\r\n\x1a\n", 8) == 0 && std::memcmp(head + 12, "IHDR", 4) == 0) {
-        width = bigEndian(head + 16, 4);
-        height = bigEndian(head + 20, 4);
-        leastBytes = height * (1 + (width + 7) / 8) / 1032;
-    } else if (head[0] == 0xFF && head[1] == 0xD8) {
-        // Segments from SOI up to the frame header (SOF0...SOF15 but DHT, JPG, DAC).
-        int64_t offset = 2;
-        for (int segments = 0; segments < 10000 && width == 0; ++segments) {
-            uint8_t marker[9] = {};
-            in.clear();
-            in.seekg(offset);
-            if (!in.read(reinterpret_cast<char *>(marker), sizeof marker) || marker[0] != 0xFF) return;
-            const uint8_t kind = marker[1];
-            if (kind == 0xD9 || kind == 0xDA) return; // end or scan before any frame header
-            if (kind >= 0xC0 && kind <= 0xCF && kind != 0xC4 && kind != 0xC8 && kind != 0xCC) {
-                height = bigEndian(marker + 5, 2);
-                width = bigEndian(marker + 7, 2);
-                break;
-            }
-            const int64_t length = bigEndian(marker + 2, 2);
-            if (length < 2) return;
-            offset += 2 + length;
-        }
-        leastBytes = ((width + 31) / 32) * ((height + 31) / 32) / 8;
-    }
-    if (width <= 0 || height <= 0) return;
-    const std::string claim = "header claims " + std::to_string(width) + "x" + std::to_string(height) + " pixels";
-    if (width * height > kMaxPixels)
-        fd::fail(FD_ERR_DECODE, claim + ", more than the " + std::to_string(kMaxPixels) + " allowed");
-    if (leastBytes > fileBytes)
-        fd::fail(FD_ERR_DECODE, claim + ", more than its " + std::to_string(fileBytes) + " bytes can hold");
-}
-
-} // namespace
 
 extern "C" {
 
@@ -80,9 +18,14 @@ fd_status fd_picture_read(const char *path, fd_picture **out_picture) {
         if (path == nullptr || out_picture == nullptr)
             fd::fail(FD_ERR_INVALID_ARGUMENT, "path or out_picture is NULL");
         if (!fd::readableFile(path)) fd::fail(FD_ERR_NOT_FOUND, "no such file");
-        checkClaimedSize(path);
         // IMREAD_COLOR applies the EXIF orientation, so the picture is upright.
-        const cv::Mat bgr = cv::imread(path, cv::IMREAD_COLOR);
+        cv::Mat bgr;
+        try {
+            bgr = cv::imread(path, cv::IMREAD_COLOR);
+        } catch (const cv::Exception &error) {
+            // A header past OpenCV's own limits (CV_IO_MAX_IMAGE_PIXELS) is refused by an assertion.
+            fd::fail(FD_ERR_DECODE, std::string("not a readable image: ") + error.err);
+        }
         if (bgr.empty()) fd::fail(FD_ERR_DECODE, "not a readable image");
         auto picture = std::make_unique<fd_picture>();
         cv::cvtColor(bgr, picture->rgba, cv::COLOR_BGR2RGBA);
@@ -128,6 +71,39 @@ fd_status fd_jpeg_write(const char *path, const fd_image *image, int32_t quality
             fd::fail(FD_ERR_ENCODE, std::string("cannot write JPEG: ") + error.err);
         }
         if (!written) fd::fail(FD_ERR_ENCODE, "cannot write JPEG");
+    });
+}
+
+fd_status fd_image_resize(const fd_image *image, uint8_t *out_pixels, int32_t width, int32_t height,
+                          int32_t stride, int64_t capacity) {
+    return fd::guarded(__func__, [&] {
+        const cv::Mat source = fd::view(image);
+        if (out_pixels == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "out_pixels is NULL");
+        if (width <= 0 || height <= 0 || width > 65536 || height > 65536)
+            fd::fail(FD_ERR_INVALID_ARGUMENT, "target size " + std::to_string(width) + "x" + std::to_string(height) +
+                                                  " is not 1...65536 a side");
+        if (int64_t(stride) < int64_t(width) * source.channels() || int64_t(stride) * height > capacity)
+            fd::fail(FD_ERR_INVALID_ARGUMENT, "the output buffer is too small for the target size");
+        cv::Mat target(height, width, source.type(), out_pixels, size_t(stride));
+        const bool shrinking = int64_t(width) * height < int64_t(source.cols) * source.rows;
+        cv::resize(source, target, cv::Size(width, height), 0, 0, shrinking ? cv::INTER_AREA : cv::INTER_LINEAR);
+        if (target.data != out_pixels) fd::fail(FD_ERR_INTERNAL, "resize reallocated its output");
+    });
+}
+
+fd_status fd_i420_to_rgba(const uint8_t *data, int64_t size, int32_t width, int32_t height, uint8_t *out_pixels,
+                          int32_t stride, int64_t capacity) {
+    return fd::guarded(__func__, [&] {
+        if (data == nullptr || out_pixels == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "data or out_pixels is NULL");
+        if (width < 2 || height < 2 || width % 2 != 0 || height % 2 != 0 || width > 16384 || height > 16384)
+            fd::fail(FD_ERR_INVALID_ARGUMENT, "I420 frames need even sides, 2...16384");
+        if (size < int64_t(width) * height * 3 / 2) fd::fail(FD_ERR_INVALID_ARGUMENT, "data is shorter than the frame");
+        if (int64_t(stride) < int64_t(width) * 4 || int64_t(stride) * height > capacity)
+            fd::fail(FD_ERR_INVALID_ARGUMENT, "the output buffer is too small for the frame");
+        const cv::Mat yuv(height * 3 / 2, width, CV_8UC1, const_cast<uint8_t *>(data));
+        cv::Mat rgba(height, width, CV_8UC4, out_pixels, size_t(stride));
+        cv::cvtColor(yuv, rgba, cv::COLOR_YUV2RGBA_I420);
+        if (rgba.data != out_pixels) fd::fail(FD_ERR_INTERNAL, "conversion reallocated its output");
     });
 }
 

@@ -1,12 +1,12 @@
-// fd_window: a highgui window for the selfie preview.
+// fd_window: highgui windows for the live and selfie previews.
 #include "internal.hpp"
+
+#include "cprocess.h"
 
 #include <opencv2/highgui.hpp>
 
-#include <algorithm>
 #include <cerrno>
 #include <dlfcn.h>
-#include <opencv2/imgproc.hpp>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
@@ -44,19 +44,11 @@ fd_status fd_window_probe(int32_t timeout_ms, int32_t *out_reachable) {
             }
             _exit(status);
         }
+        // A display that does not answer within the time is as good as none (the copy is killed).
         int status = 0;
-        for (int waited = 0;; waited += 10) {
-            const pid_t done = waitpid(child, &status, WNOHANG);
-            if (done == child) break;
-            if (done < 0 && errno != EINTR) fd::fail(FD_ERR_INTERNAL, std::string("waitpid: ") + std::strerror(errno));
-            if (waited >= timeout_ms) {
-                // A display that does not answer is as good as none.
-                kill(child, SIGKILL);
-                waitpid(child, &status, 0);
-                return;
-            }
-            usleep(10000);
-        }
+        const int waited = proc_wait(child, timeout_ms, &status);
+        if (waited == ETIMEDOUT) return;
+        if (waited != 0) fd::fail(FD_ERR_INTERNAL, std::string("waitpid: ") + std::strerror(waited));
         *out_reachable = WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 1 : 0;
     });
 }
@@ -87,7 +79,7 @@ void fd_window_destroy(fd_window *window) {
 
 } // extern "C"
 
-// ---- The live preview: a plain window fitted to the screen, I420 frames, an overlay drawn by us.
+// ---- The live preview: a plain window fitted to the screen.
 
 namespace {
 
@@ -119,62 +111,6 @@ bool screenSize(int &width, int &height) {
     return ok;
 }
 
-void drawText(cv::Mat &image, const std::string &text, cv::Point origin, double scale, const cv::Scalar &color) {
-    const int thickness = std::max(1, static_cast<int>(scale * 2 + 0.5));
-    cv::putText(image, text, origin, cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(0, 0, 0), thickness + 2, cv::LINE_AA);
-    cv::putText(image, text, origin, cv::FONT_HERSHEY_SIMPLEX, scale, color, thickness, cv::LINE_AA);
-}
-
-void overlay(cv::Mat &image, const fd_overlay *o) {
-    if (o == nullptr) return;
-    const double scale = std::max(0.35, image.rows / 900.0);
-    const int pad = static_cast<int>(12 * scale / 0.6);
-    if (o->flash > 0) {
-        cv::Mat white(image.size(), image.type(), cv::Scalar(255, 255, 255));
-        cv::addWeighted(image, 1.0 - std::min(1.0, o->flash), white, std::min(1.0, o->flash), 0, image);
-    }
-    if (o->thumbnail != nullptr && o->thumbnail_alpha > 0) {
-        cv::Mat shot = fd::toBGR(o->thumbnail);
-        const int tw = std::max(8, image.cols / 4);
-        const int th = std::max(8, shot.rows * tw / std::max(1, shot.cols));
-        if (tw + 2 * pad < image.cols && th + 2 * pad < image.rows) {
-            cv::Mat small;
-            cv::resize(shot, small, cv::Size(tw, th), 0, 0, cv::INTER_AREA);
-            cv::Rect where(image.cols - tw - pad, pad, tw, th);
-            cv::Mat region = image(where);
-            cv::addWeighted(region, 1.0 - o->thumbnail_alpha, small, o->thumbnail_alpha, 0, region);
-            cv::rectangle(image, where, cv::Scalar(255, 255, 255), std::max(1, pad / 6));
-        }
-    }
-    if (o->notice != nullptr && o->notice[0] != 0) {
-        drawText(image, o->notice, cv::Point(pad, pad + static_cast<int>(30 * scale)), scale * 1.1, cv::Scalar(255, 255, 255));
-    }
-    if (o->fps != nullptr && o->fps[0] != 0) {
-        int base = 0;
-        const cv::Size size = cv::getTextSize(o->fps, cv::FONT_HERSHEY_SIMPLEX, scale, 2, &base);
-        drawText(image, o->fps, cv::Point(image.cols - size.width - pad, image.rows - pad - static_cast<int>(60 * scale)),
-                 scale, cv::Scalar(120, 255, 120));
-    }
-    if (o->hint != nullptr && o->hint[0] != 0 && o->hint_alpha > 0) {
-        const double a = std::min(1.0, o->hint_alpha);
-        const int bar = static_cast<int>(46 * scale) + pad;
-        cv::Rect where(0, image.rows - bar, image.cols, bar);
-        cv::Mat region = image(where);
-        cv::Mat dark(region.size(), region.type(), cv::Scalar(0, 0, 0));
-        cv::addWeighted(region, 1.0 - 0.6 * a, dark, 0.6 * a, 0, region);
-        double textScale = scale * 0.8;
-        int base = 0;
-        cv::Size size = cv::getTextSize(o->hint, cv::FONT_HERSHEY_SIMPLEX, textScale, 2, &base);
-        if (size.width > image.cols - 2 * pad) {
-            textScale *= double(image.cols - 2 * pad) / size.width;
-            size = cv::getTextSize(o->hint, cv::FONT_HERSHEY_SIMPLEX, textScale, 2, &base);
-        }
-        cv::Mat layer = region.clone();
-        drawText(layer, o->hint, cv::Point((image.cols - size.width) / 2, bar - pad / 2 - base), textScale, cv::Scalar(255, 255, 255));
-        cv::addWeighted(region, 1.0 - a, layer, a, 0, region);
-    }
-}
-
 } // namespace
 
 extern "C" {
@@ -203,17 +139,10 @@ fd_status fd_window_create_fitted(const char *title, int32_t width, int32_t heig
     });
 }
 
-fd_status fd_window_show_i420(fd_window *window, const uint8_t *data, int32_t width, int32_t height,
-                              const fd_overlay *overlay_or_null) {
+fd_status fd_window_show(fd_window *window, const fd_image *image) {
     return fd::guarded(__func__, [&] {
-        if (window == nullptr || data == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "window or data is NULL");
-        if (width < 2 || height < 2 || width % 2 != 0 || height % 2 != 0 || width > 16384 || height > 16384)
-            fd::fail(FD_ERR_INVALID_ARGUMENT, "I420 frames need even sides, 2...16384");
-        const cv::Mat yuv(height * 3 / 2, width, CV_8UC1, const_cast<uint8_t *>(data));
-        cv::Mat bgr;
-        cv::cvtColor(yuv, bgr, cv::COLOR_YUV2BGR_I420);
-        overlay(bgr, overlay_or_null);
-        cv::imshow(window->name, bgr);
+        if (window == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "window is NULL");
+        cv::imshow(window->name, fd::toBGR(image));
         window->shown = true;
     });
 }

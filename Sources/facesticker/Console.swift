@@ -64,11 +64,8 @@ enum Console {
         if standardOutputWasClosed.load(ordering: .relaxed) { throw StandardOutputFailure(code: EBADF) }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw StandardOutputFailure(code: errno)
-            }
+            let written = retryingOnInterrupt { bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) } }
+            if written < 0 { throw StandardOutputFailure(code: errno) }
             offset += written
         }
     }
@@ -105,8 +102,7 @@ enum Console {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
+            let written = retryingOnInterrupt { bytes[offset...].withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) } }
             guard written > 0 else { return } // nowhere left to tell anyone
             offset += written
         }

@@ -20,8 +20,7 @@ enum Streams {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
+            let n = retryingOnInterrupt { chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) } }
             if n < 0 { throw FaceStickerError.unreadable(path: stdinName, reason: String(cString: strerror(errno))) }
             if n == 0 { break }
             bytes += chunk[0..<n]

@@ -2,29 +2,25 @@
 /// (hollow when estimated from the box) and the outline of every sticker placed.
 package enum DebugOverlay {
     package static func draw(faces: [Face], placements: [StickerPlacement], onto image: inout RGBAImage) {
-        var canvas = Canvas(image: image)
-        let thickness = max(1, Double(min(image.width, image.height)) / 400)
-        let textScale = max(1, min(image.width, image.height) / 250)
+        let line = OpenCV.Stroke.width(Double(min(image.width, image.height)) / 400)
+        let textScale = 0.4 * Double(max(1, min(image.width, image.height) / 250))
         for placement in placements {
-            canvas.polyline(corners(of: placement), color: Canvas.Color.yellow.opacity(0.8), thickness: thickness)
+            OpenCV.polyline(corners(of: placement), on: &image, color: OpenCV.Color.yellow.opacity(0.8), stroke: line)
         }
         for face in faces {
-            canvas.stroke(face.box, color: .green, thickness: thickness)
+            OpenCV.frame(face.box, on: &image, color: .green, thickness: line.thickness)
             let label = JSONText.number(face.score, digits: 2)
-            canvas.text(label, at: Point(x: face.box.minX, y: face.box.minY - Double(8 * textScale)),
-                        color: .black, scale: textScale, background: .green)
+            let height = Double(OpenCV.textBlockSize(label, scale: textScale).height)
+            OpenCV.textBlock(label, at: Point(x: face.box.minX, y: face.box.minY - height - Double(line.thickness) - 2),
+                             scale: textScale, on: &image, color: .black, background: .green)
             let pose = FacePose(face: face)
-            let colors: [Canvas.Color] = [.cyan, .cyan, .magenta, .red, .red]
+            let colors: [OpenCV.Color] = [.cyan, .cyan, .magenta, .red, .red]
             let radius = max(2, face.box.width / 40)
             for (point, color) in zip(pose.landmarks.points, colors) {
-                if pose.isMeasured {
-                    canvas.fillCircle(center: point, radius: radius, color: color)
-                } else {
-                    canvas.strokeCircle(center: point, radius: radius, color: color, thickness: thickness)
-                }
+                OpenCV.circle(center: point, radius: radius, on: &image, color: color,
+                              stroke: pose.isMeasured ? .filled : line)
             }
         }
-        image = canvas.image
     }
 
     /// The placed art's four corners and the first again, to outline it.

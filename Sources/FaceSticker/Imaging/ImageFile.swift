@@ -21,11 +21,49 @@ public enum ImageFile {
     /// orientation applied). PNG is recognised by its signature, not its name.
     public static func read(path: String) throws -> RGBAImage {
         try InputPath.check(path)
-        return try isPNG(path: path) ? LibPNG.read(path: path) : OpenCV.readImage(path: path)
+        let png = try isPNG(path: path)
+        try checkClaimedSize(path: path, png: png)
+        return try png ? LibPNG.read(path: path) : OpenCV.readImage(path: path)
+    }
+
+    /// The most pixels a picture may have (2^28, 1 GiB as RGBA): a forged header
+    /// must not make us allocate whatever it claims.
+    static let maxPixels = 1 << 28
+
+    /// The one check of what a PNG's or JPEG's header claims, before any decoder
+    /// allocates it: no more than `maxPixels`, and no more than the file's bytes
+    /// can hold, so a tiny forged file cannot cost gigabytes before decoding finds
+    /// the data missing (an 884-byte JPEG claiming 30000x30000 once took 7 GB).
+    /// PNG rows take at least a filter byte and a bit per pixel, deflated at most
+    /// 1032:1; a Huffman-coded JPEG's first scan codes every block of a component,
+    /// which covers at most 32x32 pixels (8x8, subsampled by at most 4), in at
+    /// least a bit. (Arithmetic-coded JPEGs can do better; none so uniform is
+    /// accepted.) Other formats are left to OpenCV's own limits.
+    private static func checkClaimedSize(path: String, png: Bool) throws {
+        guard let (width, height) = headerSize(path: path), width > 0, height > 0 else { return }
+        let claim = "\(width)x\(height) pixels"
+        // A JPEG's refusal reads as the decoder's would: it is not a readable image.
+        func refuse(_ reason: String) -> FaceStickerError {
+            .unreadable(path: path, reason: png ? "PNG \(reason)" : "not a readable image (JPEG \(reason))")
+        }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= maxPixels else {
+            throw refuse(png ? "is \(claim), more than the \(maxPixels) allowed"
+                             : "header claims \(claim), more than the \(maxPixels) allowed")
+        }
+        // stat, not FileManager's attributes: those describe a symlink itself, not the file it names.
+        var status = stat()
+        guard stat(path, &status) == 0, let fileBytes = Int(exactly: status.st_size) else { return }
+        let holds = png ? fileBytes >= Int.max / 1032 || height * (1 + (width + 7) / 8) <= fileBytes * 1032
+            : ((width + 31) / 32) * ((height + 31) / 32) / 8 <= fileBytes
+        if !holds {
+            throw refuse("header claims \(claim), more than its \(fileBytes) bytes can hold")
+        }
     }
 
     /// The width and height a PNG's or JPEG's header states, read without
     /// decoding (from its first 512 KiB); nil for other files or no header found.
+    /// The one reader of header sizes (`read` checks them before decoding).
     package static func headerSize(path: String) -> (width: Int, height: Int)? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }

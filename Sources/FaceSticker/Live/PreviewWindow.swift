@@ -64,17 +64,72 @@ package final class PreviewWindow {
 }
 
 extension PreviewWindow {
-    /// What the live preview draws over a frame (see `LivePreview`).
+    /// What the live preview draws over a frame (see `LivePreview`), and where:
+    /// the key hint bar at the bottom, what just changed top left, the frame
+    /// rate bottom right above the bar, a white flash over the whole picture
+    /// for a shot, and the last shot's thumbnail top right. Sizes follow the
+    /// picture's height (a 900-row picture at scale 1).
     package struct Overlay {
+        /// The key hint bar; it fades out (`hintAlpha` 0...1).
         package var hint: String?
         package var hintAlpha = 0.0
         package var notice: String?
         package var fps: String?
+        /// 0...1 white over the whole picture.
         package var flash = 0.0
         package var thumbnail: RGBAImage?
         package var thumbnailAlpha = 0.0
 
         package init() {}
+
+        /// Draws the overlay over `image`, the frame as it is shown.
+        func draw(on image: inout RGBAImage) {
+            let width = image.width, height = image.height
+            let scale = max(0.35, Double(height) / 900)
+            let pad = Int(12 * scale / 0.6)
+            if flash > 0 {
+                OpenCV.rectangle(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), on: &image,
+                                 color: OpenCV.Color.white.opacity(flash), stroke: .filled)
+            }
+            if let thumbnail, thumbnailAlpha > 0 {
+                let w = max(8, width / 4), h = max(8, thumbnail.height * w / max(1, thumbnail.width))
+                if w + 2 * pad < width, h + 2 * pad < height {
+                    let x = width - w - pad
+                    OpenCV.blend(thumbnail, into: (x, pad, w, h), on: &image, opacity: thumbnailAlpha)
+                    OpenCV.rectangle(Rect(x: Double(x), y: Double(pad), width: Double(w), height: Double(h)), on: &image,
+                                     color: .white, stroke: OpenCV.Stroke(thickness: max(1, pad / 6), smooth: false))
+                }
+            }
+            if let notice, !notice.isEmpty {
+                Self.outlined(notice, x: pad, y: pad + Int(30 * scale), scale: scale * 1.1, on: &image, color: .white)
+            }
+            if let fps, !fps.isEmpty {
+                let size = OpenCV.textSize(fps, scale: scale, thickness: 2)
+                Self.outlined(fps, x: width - size.width - pad, y: height - pad - Int(60 * scale), scale: scale,
+                              on: &image, color: OpenCV.Color(red: 120, green: 255, blue: 120))
+            }
+            if let hint, !hint.isEmpty, hintAlpha > 0 {
+                let alpha = min(1, hintAlpha)
+                let bar = Int(46 * scale) + pad
+                OpenCV.rectangle(Rect(x: 0, y: Double(height - bar), width: Double(width), height: Double(bar)),
+                                 on: &image, color: OpenCV.Color.black.opacity(0.6 * alpha), stroke: .filled)
+                var textScale = scale * 0.8
+                var size = OpenCV.textSize(hint, scale: textScale, thickness: 2)
+                if size.width > width - 2 * pad {
+                    textScale *= Double(width - 2 * pad) / Double(size.width)
+                    size = OpenCV.textSize(hint, scale: textScale, thickness: 2)
+                }
+                Self.outlined(hint, x: (width - size.width) / 2, y: height - bar + bar - pad / 2 - size.baseline,
+                              scale: textScale, on: &image, color: OpenCV.Color.white.opacity(alpha))
+            }
+        }
+
+        /// Text in `color` over a black outline two pixels wider, as thick as its size asks.
+        private static func outlined(_ text: String, x: Int, y: Int, scale: Double, on image: inout RGBAImage,
+                                     color: OpenCV.Color) {
+            OpenCV.text(text, x: x, y: y, scale: scale, thickness: max(1, Int(scale * 2 + 0.5)), on: &image,
+                        color: color, outline: .black)
+        }
     }
 
     /// The size a `width` x `height` picture is shown at on a `screen`: as large as fits in
@@ -89,15 +144,14 @@ extension PreviewWindow {
         return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 
-    /// Shows a YUV frame with `overlay` (odd sides lose their last row or column).
+    /// Shows a YUV frame with `overlay` drawn over it (odd sides lose their last row or column).
     package func show(_ frame: YUVFrame, matrix: YUVMatrix, overlay: Overlay) throws {
         guard !closed else { return }
-        guard frame.width % 2 != 0 || frame.height % 2 != 0 else {
-            try OpenCV.showI420(handle, frame, overlay: overlay)
-            return
-        }
-        guard frame.width >= 2, frame.height >= 2 else { return }
-        try OpenCV.showI420(handle, frame.evenCrop(), overlay: overlay)
+        let even = frame.width % 2 == 0 && frame.height % 2 == 0 ? frame : nil
+        guard let shown = even ?? (frame.width >= 2 && frame.height >= 2 ? frame.evenCrop() : nil) else { return }
+        var picture = try OpenCV.rgba(fromI420: shown.data, width: shown.width, height: shown.height)
+        overlay.draw(on: &picture)
+        try OpenCV.show(handle, picture)
     }
 
     /// Where the window's picture is on the screen, and its size.

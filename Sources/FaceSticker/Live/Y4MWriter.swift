@@ -1,4 +1,3 @@
-import CFaceDetect
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -81,16 +80,16 @@ package final class Y4MWriter: LiveSink {
 
     private static let frameMarker = Array("FRAME\n".utf8)
 
-    /// Writes `bytes` whole with SIGPIPE blocked for this write only (`fd_write_all_nosignal`,
+    /// Writes `bytes` whole with SIGPIPE blocked for this write only (`ChildProcesses.writeAll`,
     /// as the video encoder does): a reader that leaves is EPIPE, not a signal that ends us.
     private func send(_ bytes: [UInt8]) throws {
-        let failure = bytes.withUnsafeBytes { fd_write_all_nosignal(descriptor, $0.baseAddress, $0.count) }
-        let name = path == "-" ? "standard output" : path
-        switch failure {
-        case 0: return
-        case EPIPE: throw LiveReaderGone(path: name)
-        default: throw FaceStickerError.output(path: name, reason: String(cString: strerror(failure)))
+        let sent = bytes.withUnsafeBytes { bytes in
+            Result { () throws(ChildProcesses.Errno) in try ChildProcesses.writeAll(descriptor, bytes) }
         }
+        guard case .failure(let failure) = sent else { return }
+        let name = path == "-" ? "standard output" : path
+        if failure.code == EPIPE { throw LiveReaderGone(path: name) }
+        throw FaceStickerError.output(path: name, reason: failure.description)
     }
 
     package func finish() throws {

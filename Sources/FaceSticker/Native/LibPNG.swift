@@ -6,12 +6,9 @@ import Foundation
 /// warnings and errors in `png_image.message` instead of printing them, so
 /// nothing reaches stderr and no jump crosses a Swift frame.
 enum LibPNG {
-    /// The most pixels a PNG may have (2^28, 1 GiB as RGBA): a forged header
-    /// must not make us allocate whatever it claims.
-    static let maxPixels = 1 << 28
-
     /// Decodes any PNG (grey, palette, 16-bit, with or without alpha,
-    /// interlaced) to 8-bit straight-alpha RGBA.
+    /// interlaced) to 8-bit straight-alpha RGBA. What its header claims is
+    /// checked by the caller first (`ImageFile.read`): this allocates it.
     static func read(path: String) throws -> RGBAImage {
         var image = png_image()
         image.version = cpng_image_version()
@@ -20,22 +17,6 @@ enum LibPNG {
             throw FaceStickerError.unreadable(path: path, reason: "not a readable PNG (\(message(of: image)))")
         }
         let width = Int(image.width), height = Int(image.height)
-        let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
-        guard !overflow, pixelCount <= maxPixels else {
-            throw FaceStickerError.unreadable(
-                path: path, reason: "PNG is \(width)x\(height) pixels, more than the \(maxPixels) allowed")
-        }
-        // Below that limit a forged header could still make a tiny file cost
-        // gigabytes before libpng finds the data missing. Every row holds at
-        // least a filter byte and a bit per pixel, and deflate expands at most
-        // 1032:1, so a header asking for more than that is refused unread.
-        // stat, not FileManager's attributes: those describe a symlink itself, not the file it names.
-        var status = stat()
-        let fileBytes = stat(path, &status) == 0 ? Int(exactly: status.st_size) : nil
-        if let fileBytes, height * (1 + (width + 7) / 8) > fileBytes * 1032 {
-            throw FaceStickerError.unreadable(
-                path: path, reason: "PNG header claims \(width)x\(height) pixels, more than its \(fileBytes) bytes can hold")
-        }
         // Without this flag libpng takes 16-bit files that carry no gAMA or
         // sRGB chunk as linear light; nearly all are gamma-encoded like 8-bit ones.
         image.flags |= cpng_flag_16bit_srgb()

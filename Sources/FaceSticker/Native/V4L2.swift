@@ -176,19 +176,14 @@ package struct V4L2: V4L2System {
 
     package func poll(_ fd: Int32, timeoutMs: Int) throws(V4L2SystemError) -> Bool {
         let deadline = Self.nowMs() + max(0, timeoutMs)
-        while true {
-            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let left = max(0, deadline - Self.nowMs())
-            let ready = Glibc.poll(&entry, 1, Int32(clamping: left))
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw V4L2SystemError("poll", errno)
-            }
-            if ready == 0 { return false }
-            if entry.revents & Int16(POLLIN) != 0 { return true }
-            // POLLHUP or POLLERR without data: unplugged, or streaming stopped under us.
-            throw V4L2SystemError("poll", entry.revents & Int16(POLLHUP) != 0 ? ENODEV : EIO)
-        }
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        // Interrupted, it polls again for the time left.
+        let ready = retryingOnInterrupt { Glibc.poll(&entry, 1, Int32(clamping: max(0, deadline - Self.nowMs()))) }
+        if ready < 0 { throw V4L2SystemError("poll", errno) }
+        if ready == 0 { return false }
+        if entry.revents & Int16(POLLIN) != 0 { return true }
+        // POLLHUP or POLLERR without data: unplugged, or streaming stopped under us.
+        throw V4L2SystemError("poll", entry.revents & Int16(POLLHUP) != 0 ? ENODEV : EIO)
     }
 
     // MARK: - Helpers
@@ -201,12 +196,8 @@ package struct V4L2: V4L2System {
 
     private func ioctl<T>(_ fd: Int32, _ request: UInt, _ argument: inout T,
                                            _ name: String) throws(V4L2SystemError) {
-        while true {
-            let result = withUnsafeMutableBytes(of: &argument) { cv4l2_ioctl(fd, request, $0.baseAddress) }
-            if result != -1 { return }
-            let code = errno
-            if code != EINTR { throw V4L2SystemError(name, code) }
-        }
+        let result = retryingOnInterrupt { withUnsafeMutableBytes(of: &argument) { cv4l2_ioctl(fd, request, $0.baseAddress) } }
+        if result == -1 { throw V4L2SystemError(name, errno) }
     }
 
     /// An ENUM-style ioctl: EINVAL past the last entry means "no more", not failure.
@@ -273,12 +264,10 @@ extension V4L2: V4L2OutputSystem {
         format.fmt.pix.bytesperline = UInt32(clamping: wanted.bytesPerLine)
         format.fmt.pix.sizeimage = UInt32(clamping: wanted.imageSize)
         format.fmt.pix.colorspace = CV4L2_COLORSPACE_SMPTE170M
-        while true {
-            let result = withUnsafeMutableBytes(of: &format) { cv4l2_plain_ioctl(fd, CV4L2_VIDIOC_S_FMT, $0.baseAddress) }
-            if result != -1 { break }
-            let code = errno
-            if code != EINTR { throw V4L2SystemError("VIDIOC_S_FMT", code) }
+        let result = retryingOnInterrupt {
+            withUnsafeMutableBytes(of: &format) { cv4l2_plain_ioctl(fd, CV4L2_VIDIOC_S_FMT, $0.baseAddress) }
         }
+        if result == -1 { throw V4L2SystemError("VIDIOC_S_FMT", errno) }
         let pix = format.fmt.pix
         return V4L2PixelFormat(width: Int(pix.width), height: Int(pix.height), fourcc: FourCC(rawValue: pix.pixelformat),
                                bytesPerLine: Int(pix.bytesperline), imageSize: Int(pix.sizeimage))
@@ -286,11 +275,8 @@ extension V4L2: V4L2OutputSystem {
 
     package func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(V4L2SystemError) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
-        while true {
-            let n = Glibc.write(fd, base, bytes.count)
-            if n >= 0 { return n }
-            let code = errno
-            if code != EINTR { throw V4L2SystemError("write", code) }
-        }
+        let n = retryingOnInterrupt { Glibc.write(fd, base, bytes.count) }
+        if n < 0 { throw V4L2SystemError("write", errno) }
+        return n
     }
 }

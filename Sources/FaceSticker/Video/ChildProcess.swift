@@ -1,4 +1,3 @@
-import CFaceDetect
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -11,7 +10,7 @@ import Glibc
 ///
 /// Children start with every signal at its default (whatever we ignore), in a
 /// process group of their own that `Cleanup` kills when a signal ends us, and
-/// die with us even when we are killed outright (`fd_spawn`'s death signal).
+/// die with us even when we are killed outright (`proc_spawn`'s death signal).
 final class ChildProcess: Sendable {
     /// The program's name, for messages.
     let name: String
@@ -36,20 +35,22 @@ final class ChildProcess: Sendable {
         let inPipe = wantsInput ? try Self.pipe(program) : nil
         let outPipe = wantsOutput ? try Self.pipe(program) : nil
         let errPipe = try Self.pipe(program)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var child: pid_t = 0
-        let failure = fd_spawn(path, argv, envp, inPipe?.read ?? -1, outPipe?.write ?? -1, errPipe.write, &child)
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        let started = Result { () throws(ChildProcesses.Errno) in
+            try ChildProcesses.spawn(path, arguments: [path] + arguments, environment: environment,
+                                     input: inPipe?.read ?? -1, output: outPipe?.write ?? -1, error: errPipe.write)
+        }
         // The child's ends are the child's now.
         [inPipe?.read, outPipe?.write, errPipe.write].compactMap { $0 }.forEach { close($0) }
-        guard failure == 0 else {
+        let spawned: Int32
+        switch started {
+        case .success(let child): spawned = child
+        case .failure(let failure):
             [inPipe?.write, outPipe?.read, errPipe.read].compactMap { $0 }.forEach { close($0) }
-            throw FaceStickerError.internal("cannot start \(program): \(String(cString: strerror(failure)))")
+            throw FaceStickerError.internal("cannot start \(program): \(failure.description)")
         }
-        let spawned = child
         pid = spawned
-        cleanupToken = Cleanup.group(child)
+        cleanupToken = Cleanup.group(spawned)
         input = inPipe.map { FileHandle(fileDescriptor: $0.write, closeOnDealloc: true) }
         output = outPipe.map { FileHandle(fileDescriptor: $0.read, closeOnDealloc: true) }
         // Bigger pipes mean fewer wake-ups per frame (F_SETPIPE_SZ; capped by the kernel, failure is harmless).
@@ -64,9 +65,8 @@ final class ChildProcess: Sendable {
             drained.signal()
         }
         Thread.detachNewThread { [exited, status, cleanupToken] in
-            var raw: Int32 = 0
-            while waitpid(spawned, &raw, 0) < 0, errno == EINTR {}
-            let code = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+            // A child that cannot be waited for (already reaped) reads as a clean exit, as it always has.
+            let code = (try? ChildProcesses.wait(spawned)) ?? 0
             status.value.withLock { $0 = code }
             Cleanup.forget(cleanupToken)
             exited.signal()
@@ -112,12 +112,11 @@ final class ChildProcess: Sendable {
 
     /// A close-on-exec pipe, so no other child inherits an end of it.
     private static func pipe(_ program: String) throws -> (read: Int32, write: Int32) {
-        var fds: [Int32] = [-1, -1]
-        let failure = fd_pipe_cloexec(&fds)
-        guard failure == 0 else {
-            throw FaceStickerError.internal("cannot start \(program): \(String(cString: strerror(failure)))")
+        do {
+            return try ChildProcesses.pipe()
+        } catch {
+            throw FaceStickerError.internal("cannot start \(program): \(error.description)")
         }
-        return (fds[0], fds[1])
     }
 
     private static func find(_ program: String) -> String? {

@@ -75,14 +75,9 @@ final class FrameDecoder: Sendable {
         guard let base = buffer.baseAddress else { return 0 }
         var got = 0
         while got < buffer.count {
-            let n = Glibc.read(descriptor, base + got, buffer.count - got)
-            if n > 0 {
-                got += n
-            } else if n < 0, errno == EINTR {
-                continue
-            } else {
-                break
-            }
+            let n = retryingOnInterrupt { Glibc.read(descriptor, base + got, buffer.count - got) }
+            guard n > 0 else { break }
+            got += n
         }
         if got < buffer.count { partial.store(got, ordering: .relaxed) }
         return got

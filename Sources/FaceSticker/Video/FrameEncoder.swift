@@ -1,4 +1,3 @@
-import CFaceDetect
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -28,8 +27,10 @@ final class FrameEncoder: Sendable {
     /// Sends one frame; throws with ffmpeg's own message when it has stopped.
     func write(_ frame: YUVFrame) throws {
         // SIGPIPE is blocked for this write only: a dead encoder is an error, not a signal that ends us.
-        let failure = frame.data.withUnsafeBytes { fd_write_all_nosignal(descriptor, $0.baseAddress, $0.count) }
-        guard failure == 0 else {
+        let sent = frame.data.withUnsafeBytes { bytes in
+            Result { () throws(ChildProcesses.Errno) in try ChildProcesses.writeAll(descriptor, bytes) }
+        }
+        guard case .success = sent else {
             child.kill()
             child.wait()
             throw FaceStickerError.output(path: output, reason: "encoder stopped: \(FFmpegArguments.reason(from: child.firstError))")

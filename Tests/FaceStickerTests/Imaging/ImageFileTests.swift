@@ -216,6 +216,29 @@ import Testing
         #expect(error.description == "\(path): PNG is 100000x100000 pixels, more than the 268435456 allowed")
     }
 
+    /// Headers that claim more pixels than their files' bytes can hold are refused
+    /// from the header, unread and unallocated, PNG and JPEG alike.
+    @Test func overclaimingHeadersAreRefusedBeforeDecoding() throws {
+        let dir = try TemporaryDirectory()
+        var png = PNGBytes.signature
+        png += PNGBytes.chunk("IHDR", PNGBytes.header(width: 16_000, height: 16_000, bitDepth: 16, colorType: .rgba,
+                                                      interlaced: false))
+        png += PNGBytes.chunk("IDAT", PNGBytes.zlibStored([0, 0, 0, 0])) + PNGBytes.chunk("IEND", [])
+        let pngPath = try Self.write(png, dir, "overclaiming.png")
+        let pngError = try #require(throws: FaceStickerError.self) { try ImageFile.read(path: pngPath) }
+        #expect(pngError.description.contains("PNG header claims 16000x16000 pixels, more than its \(png.count) bytes"))
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x3E, 0x80, 0x3E, 0x80, 0x03]
+            + Array(repeating: 0, count: 12) + [0xFF, 0xD9]
+        let jpegPath = try Self.write(jpeg, dir, "overclaiming.jpg")
+        let jpegError = try #require(throws: FaceStickerError.self) { try ImageFile.read(path: jpegPath) }
+        #expect(jpegError.description.contains("not a readable image (JPEG header claims 16000x16000 pixels, more than its"))
+        let huge: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0xFF, 0xFF, 0xFF, 0xFF, 0x03]
+            + Array(repeating: 0, count: 12) + [0xFF, 0xD9]
+        let hugePath = try Self.write(huge, dir, "huge.jpg")
+        let hugeError = try #require(throws: FaceStickerError.self) { try ImageFile.read(path: hugePath) }
+        #expect(hugeError.description.contains("65535x65535 pixels, more than the 268435456 allowed"))
+    }
+
     /// A valid 9x7 RGBA file to damage.
     static func goodFile() -> [UInt8] {
         PNGBytes.file(width: width, height: height, bitDepth: 8, colorType: .rgba,

@@ -24,10 +24,11 @@ import Testing
         let sheet = try ContactSheet.render(dataset: dataset, evaluation: evaluation, title: "test", count: 3,
                                             columns: 3, tileSize: 120)
         #expect(sheet.width == 3 * 128 + 8)
-        // The first tile shows the largest miss, centred and outlined in green.
+        // The first tile shows the largest miss, centred (its crop cut at whole pixels) and outlined in green.
         let tileTop = 70 + 26, box = misses[0].box
-        let side = max(48, 3 * max(box.width, box.height)), scale = 120 / side
-        let edgeX = 8 + Int(60 - box.width / 2 * scale + 1), centreY = tileTop + 60
+        let side = max(48, (3 * max(box.width, box.height)).rounded()), scale = 120 / side
+        let cropX = (box.center.x - side / 2).rounded(.down)
+        let edgeX = 8 + Int(((box.minX - cropX) * scale).rounded()) + 1, centreY = tileTop + 60
         let p = sheet[edgeX, centreY]
         #expect(p.1 > 150 && p.0 < 100 && p.2 < 100, "green ground truth at the tile's centre: \(p)")
     }
