@@ -24,12 +24,6 @@ package struct YUVMatrix: Equatable, Sendable {
         vr = fixed((1 - kr) * vScale); vg = fixed(-kg * vScale); vb = fixed(-kb * vScale)
     }
 
-    /// The matrix a video's decoded frames use: its own, in limited range
-    /// (the decoder brings full-range video to limited range).
-    package init(_ info: VideoInfo) {
-        self.init(matrix: info.colorMatrix, fullRange: false)
-    }
-
     @inline(__always)
     static func clamp(_ v: Int) -> UInt8 { UInt8(truncatingIfNeeded: v < 0 ? 0 : (v > 255 ? 255 : v)) }
 
