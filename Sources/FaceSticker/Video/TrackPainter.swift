@@ -66,39 +66,15 @@ package struct TrackPainter: Sendable {
         return painted
     }
 
-    /// Applies the filters, then draws every face's layers at their placements,
-    /// on a YUV frame: with filters the whole frame goes through RGBA; without,
-    /// the stickers are blended into the YUV pixels under them.
-    package func draw(_ faces: [PaintedFace], onto frame: inout YUVFrame, matrix: YUVMatrix) {
-        if !filters.isEmpty {
-            var image = YUVConversion.rgba(frame, matrix: matrix)
-            let original = image
-            draw(faces, onto: &image)
-            YUVConversion.write(image, original: original, into: &frame, matrix: matrix)
-            return
-        }
-        for face in faces {
-            for (layer, placement) in zip(layers(for: face.tracked.id), face.placements) {
-                if let effect = layer.effect {
-                    effect.apply(at: placement, to: &frame, matrix: matrix)
-                } else {
-                    YUVCompositor.draw(layer.art, at: placement, onto: &frame, matrix: matrix)
-                }
-            }
-        }
+    /// Every face's layers at their placements, in drawing order.
+    package func placedLayers(_ faces: [PaintedFace]) -> [(layer: StickerLayer, placement: StickerPlacement)] {
+        faces.flatMap { face in zip(layers(for: face.tracked.id), face.placements).map { (layer: $0, placement: $1) } }
     }
 
-    /// Applies the filters, then draws every face's layers at their placements.
-    package func draw(_ faces: [PaintedFace], onto frame: inout RGBAImage) {
-        if !filters.isEmpty { filters.apply(to: &frame) }
-        for face in faces {
-            for (layer, placement) in zip(layers(for: face.tracked.id), face.placements) {
-                if let effect = layer.effect {
-                    effect.apply(at: placement, to: &frame)
-                } else {
-                    Compositor.draw(layer.art, at: placement, onto: &frame)
-                }
-            }
-        }
+    /// Applies the filters, then draws every face's layers at their placements
+    /// (`StickerSurface.draw`): with filters the whole frame goes through RGBA;
+    /// without, the stickers are blended into the YUV pixels under them.
+    package func draw(_ faces: [PaintedFace], onto frame: inout YUVFrame, matrix: YUVMatrix) {
+        frame.draw(placedLayers(faces), filters: filters, matrix: matrix)
     }
 }
