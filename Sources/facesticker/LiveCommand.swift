@@ -117,7 +117,7 @@ enum LiveCommand: Command {
         let rate = fps.flatMap { FrameRate(numerator: Int(($0 * 1000).rounded()), denominator: 1000) }
         let source: LiveSource
         if let sourcePath, sourceKind == .video {
-            source = try LiveVideoSource(path: sourcePath, size: size, rate: rate)
+            source = try VideoFileSource(path: sourcePath, size: size, rate: rate)
         } else {
             let path = sourcePath ?? cameraPath ?? SelfieCommand.defaultDevice
             let (w, h) = size ?? (640, 480)

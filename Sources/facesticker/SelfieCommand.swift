@@ -138,8 +138,8 @@ enum SelfieCommand: Command {
     static func runPreview(_ session: SelfieSession, renderer: StickerRenderer, library: StickerLibrary,
                            destination: SelfieDestination, quality: Int) throws -> Int32 {
         try session.warmUp()
-        let rate = (session.source as? VideoFileSource)?.info.frameRate
-        let source = try LiveFrameSource(session.source, rate: rate)
+        // A video file gives YUV frames itself; other sources are converted.
+        let source: LiveSource = try session.source as? VideoFileSource ?? LiveFrameSource(session.source)
         let preview = try LiveCommand.makePreview(source: source, stickers: renderer.stickers, filters: renderer.filters,
                                                   assignment: renderer.assignment, library: library, mirrored: session.mirrored,
                                                   destination: destination, shotsToStderr: false, size: (640, 480),

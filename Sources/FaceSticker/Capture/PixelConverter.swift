@@ -47,8 +47,7 @@ package enum PixelConverter {
                 default:
                     for x in 0..<width {
                         let pair = s + (x / 2) * 4
-                        let luma = Int(src[s + 2 * x]), u = Int(src[pair + 1]) - 128, v = Int(src[pair + 3]) - 128
-                        let (r, g, b) = yuvToRGB(luma, u, v)
+                        let (r, g, b) = YUVMatrix.bt601.rgb(src[s + 2 * x], src[pair + 1], src[pair + 3])
                         dst[d + 4 * x] = r
                         dst[d + 4 * x + 1] = g
                         dst[d + 4 * x + 2] = b
@@ -57,13 +56,5 @@ package enum PixelConverter {
             }
         }
         return out
-    }
-
-    /// BT.601 limited range, in fixed point (the range webcams send YUYV in).
-    @inline(__always)
-    private static func yuvToRGB(_ y: Int, _ u: Int, _ v: Int) -> (UInt8, UInt8, UInt8) {
-        let c = 298 * (y - 16)
-        func clamp(_ x: Int) -> UInt8 { UInt8(max(0, min(255, (x + 128) >> 8))) }
-        return (clamp(c + 409 * v), clamp(c - 100 * u - 208 * v), clamp(c + 516 * u))
     }
 }

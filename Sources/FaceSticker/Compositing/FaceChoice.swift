@@ -50,7 +50,7 @@ package struct FaceChoice: Hashable, Sendable {
     }
 
     /// How many faces to keep at most: `maxFaces`, or 1 for `largest`.
-    private var limit: Int? {
+    var limit: Int? {
         selection == .largest ? 1 : maxFaces
     }
 
@@ -130,44 +130,5 @@ package struct FaceChoice: Hashable, Sendable {
     /// The faces chosen, in their order in `faces`.
     package func chosen(_ faces: [Face]) -> [Face] {
         chosenIndices(of: faces).map { faces[$0] }
-    }
-
-    // MARK: Video
-
-    /// The choice over a video's tracks, frame after frame (used from one thread, frames in order).
-    package struct TrackChooser: Sendable {
-        package let choice: FaceChoice
-        /// Each track's largest size so far.
-        private var peaks: [Int: Double] = [:]
-        /// The tracks chosen in the previous frame.
-        private var previous: Set<Int> = []
-
-        package init(_ choice: FaceChoice) {
-            self.choice = choice
-        }
-
-        /// The ids of `faces` (this frame's) that get stickers.
-        package mutating func choose(_ faces: [TrackedFace]) -> Set<Int> {
-            if choice.choosesAll { return Set(faces.map(\.id)) }
-            for face in faces { peaks[face.id] = max(peaks[face.id] ?? 0, FaceChoice.size(of: face.face)) }
-            var candidates = faces.map(\.id)
-            if case .listed(let ids) = choice.selection { candidates = candidates.filter { ids.contains($0) } }
-            if let minFace = choice.minFace { candidates = candidates.filter { (peaks[$0] ?? 0) >= minFace } }
-            if let limit = choice.limit {
-                // Chosen tracks count 10% larger, so near-equal tracks do not take turns.
-                let previous = previous
-                func weight(_ id: Int) -> Double {
-                    (peaks[id] ?? 0) * (previous.contains(id) ? FaceChoice.hysteresis : 1)
-                }
-                candidates.sort { weight($0) != weight($1) ? weight($0) > weight($1) : $0 < $1 }
-                candidates = Array(candidates.prefix(limit))
-            }
-            let chosen = Set(candidates)
-            previous = chosen
-            // Tracks never come back under their id: forget those gone.
-            let present = Set(faces.map(\.id))
-            peaks = peaks.filter { present.contains($0.key) }
-            return chosen
-        }
     }
 }

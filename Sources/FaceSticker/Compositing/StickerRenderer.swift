@@ -35,23 +35,15 @@ package struct StickerRenderer: Sendable {
 
     /// Filters `frame` and draws the stickers (and debug overlay) on it.
     package func render(_ frame: inout RGBAImage, faces: [Face]) {
-        if !filters.isEmpty { filters.apply(to: &frame) }
-        var placements: [StickerPlacement] = []
         let chosen = choice.chosen(faces)
+        var layers: [(layer: StickerLayer, placement: StickerPlacement)] = []
         for (face, faceStickers) in zip(chosen, stickers(for: chosen)) {
             let pose = FacePose(face: face)
-            for sticker in faceStickers {
-                for layer in sticker.layers {
-                    let placement = StickerLayout.placement(of: layer, on: pose)
-                    if let effect = layer.effect {
-                        effect.apply(at: placement, to: &frame)
-                    } else {
-                        Compositor.draw(layer.art, at: placement, onto: &frame)
-                    }
-                    placements.append(placement)
-                }
+            for layer in faceStickers.flatMap(\.layers) {
+                layers.append((layer, StickerLayout.placement(of: layer, on: pose)))
             }
         }
-        if debug { DebugOverlay.draw(faces: faces, placements: placements, onto: &frame) }
+        frame.draw(layers, filters: filters)
+        if debug { DebugOverlay.draw(faces: faces, placements: layers.map(\.placement), onto: &frame) }
     }
 }

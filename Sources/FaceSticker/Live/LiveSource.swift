@@ -1,91 +1,13 @@
 import Foundation
 
-/// Where the live loop's frames come from: a video file decoded by ffmpeg, or
-/// any `FrameSource` (a camera, a folder of images, a still), each giving
-/// YUV 4:2:0 frames of one size. Used from the loop's source thread only.
-package protocol LiveSource: AnyObject {
-    /// Names the source in messages (a device path or a file).
-    var name: String { get }
-    var width: Int { get }
-    var height: Int { get }
-    /// The rate the source delivers at: a file's own rate, a camera's interval.
-    var frameRate: FrameRate { get }
-    /// A camera paces itself; a file is paced by the loop (unless `--fast`).
-    var isLive: Bool { get }
-    /// The colour matrix of the frames.
-    var matrix: YUVMatrix { get }
-    /// The next frame, or nil at the end of a file.
-    func next() throws -> YUVFrame?
-    /// Starts again from the first frame (`--loop`); false when it cannot.
-    func rewind() throws -> Bool
-    /// Releases the device or decoder; safe to call more than once.
-    func close()
-}
-
-/// A video file decoded to YUV 4:2:0 by an ffmpeg child, optionally scaled.
-package final class LiveVideoSource: LiveSource {
-    package let info: VideoInfo
-    package let width: Int
-    package let height: Int
-    package let frameRate: FrameRate
-    package var isLive: Bool { false }
-    package let matrix: YUVMatrix
-    private var decoder: FrameDecoder?
-    private var framesRead = 0
-
-    /// Probes `path`; `size` scales the frames (nil: the file's size); `rate` overrides the file's rate.
-    package init(path: String, size: (width: Int, height: Int)? = nil, rate: FrameRate? = nil) throws {
-        info = try VideoProbe.probe(path: path)
-        width = size?.width ?? info.width
-        height = size?.height ?? info.height
-        frameRate = rate ?? info.frameRate
-        matrix = YUVMatrix(info)
-        decoder = try start()
-    }
-
-    deinit { close() }
-
-    package var name: String { info.path }
-
-    private func start() throws -> FrameDecoder {
-        var scaled = info
-        scaled.width = width
-        scaled.height = height
-        return try FrameDecoder(scaled, layout: .yuv420p, arguments: FFmpegArguments.liveDecoder(info, width: width, height: height))
-    }
-
-    package func next() throws -> YUVFrame? {
-        guard let decoder else { return nil }
-        if let frame = try decoder.nextYUV() {
-            framesRead += 1
-            return frame
-        }
-        self.decoder = nil
-        try decoder.finishAtEnd(framesRead: framesRead)
-        return nil
-    }
-
-    package func rewind() throws -> Bool {
-        close()
-        guard framesRead > 0 else { return false }
-        decoder = try start()
-        return true
-    }
-
-    package func close() {
-        decoder?.stop()
-        decoder = nil
-    }
-}
-
-/// Any `FrameSource` (camera, folder, still) as YUV frames, converted with BT.601 limited range.
+/// Any `FrameSource` (camera, folder, still) as YUV frames, converted with `YUVMatrix.bt601`.
 package final class LiveFrameSource: LiveSource {
     package private(set) var source: FrameSource
     package let width: Int
     package let height: Int
     package let frameRate: FrameRate
     package var isLive: Bool { source.isLive }
-    package let matrix = YUVMatrix(matrix: "bt601", fullRange: false)
+    package let matrix = YUVMatrix.bt601
     private var first: RGBAImage?
     private let reopen: (() throws -> FrameSource)?
     /// A still's one frame, kept: `--loop` shows it again without reading the file again.

@@ -50,3 +50,11 @@ package struct VideoInfo: Equatable, Sendable {
     /// Bytes in one raw frame (YUV 4:2:0) through the pipes.
     package var frameBytes: Int { YUVFrame.byteCount(width: width, height: height) }
 }
+
+extension YUVMatrix {
+    /// The matrix a video's decoded frames use: its own, in limited range
+    /// (the decoder brings full-range video to limited range).
+    package init(_ info: VideoInfo) {
+        self.init(matrix: info.colorMatrix, fullRange: false)
+    }
+}

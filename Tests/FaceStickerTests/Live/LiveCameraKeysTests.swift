@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func aFileIsNotACamera() throws {
-        let source = try LiveVideoSource(path: LiveFixtures.carphone)
+        let source = try VideoFileSource(path: LiveFixtures.carphone)
         #expect(try LiveCameraKeys.nextCamera(source, devices: ["/dev/video0"], size: (64, 48)) == "camera: the source is a file, not a camera")
         #expect(try LiveCameraKeys.zoom(source, direction: 1) == nil)
     }

@@ -9,7 +9,7 @@ import Testing
 /// frame cannot wait in a queue).
 @Suite(.serialized, Fixtures.needsYuNet) struct LiveLoopTests {
     @Test func aPacedFileGoesAtItsOwnRateNeverFaster() throws {
-        let source = try LiveVideoSource(path: LiveFixtures.carphone)
+        let source = try VideoFileSource(path: LiveFixtures.carphone)
         #expect(source.frameRate.description == "30000/1001")
         let sink = CollectingSink(keep: false)
         let start = Date()
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func fastSendsEveryFrameAndDropsNone() throws {
-        let source = try LiveVideoSource(path: LiveFixtures.carphone)
+        let source = try VideoFileSource(path: LiveFixtures.carphone)
         let sink = CollectingSink()
         let summary = try LiveFixtures.run(source, sinks: [sink], options: LiveFixtures.options(paced: false))
         #expect(summary.framesIn == 120 && summary.framesOut == 120 && summary.dropped == 0, "\(summary.line)")
@@ -34,7 +34,7 @@ import Testing
 
     @Test func aSlowOutputDropsFramesInsteadOfQueueingThem() throws {
         // The output takes 100 ms a frame, the source delivers one every 33 ms.
-        let source = try LiveVideoSource(path: LiveFixtures.carphone)
+        let source = try VideoFileSource(path: LiveFixtures.carphone)
         let sink = CollectingSink(delay: 0.1, keep: false)
         let summary = try LiveFixtures.run(source, sinks: [sink], options: LiveFixtures.options())
         #expect(summary.framesIn == 120)
@@ -48,7 +48,7 @@ import Testing
 
     @Test func latencyIsFromArrivalToOutput() throws {
         // An output that takes 50 ms: each frame's latency includes the wait for the one before.
-        let source = try LiveVideoSource(path: LiveFixtures.carphone, rate: FrameRate(numerator: 10, denominator: 1))
+        let source = try VideoFileSource(path: LiveFixtures.carphone, rate: FrameRate(numerator: 10, denominator: 1))
         let sink = CollectingSink(delay: 0.05, keep: false)
         let summary = try LiveFixtures.run(source, sinks: [sink], options: LiveFixtures.options(maxFrames: 20))
         #expect(summary.framesIn == 20)
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func loopStartsTheFileAgain() throws {
-        let source = try LiveVideoSource(path: LiveFixtures.carphone)
+        let source = try VideoFileSource(path: LiveFixtures.carphone)
         let sink = CollectingSink(keep: false)
         let summary = try LiveFixtures.run(source, sinks: [sink],
                                            options: LiveFixtures.options(paced: false, loop: true, maxFrames: 300))
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func aCancelStopsTheRunAndTheOutputsAreFinished() throws {
-        let source = try LiveVideoSource(path: LiveFixtures.carphone)
+        let source = try VideoFileSource(path: LiveFixtures.carphone)
         let sink = CollectingSink(keep: false)
         let cancellation = Cancellation()
         DispatchQueue.global().asyncAfter(deadline: .now() + 1) { cancellation.cancel() }
@@ -78,10 +78,10 @@ import Testing
     @Test func stickersAppearWhereTheFaceIsAndNowhereElse() throws {
         // Paced at 15 fps, so the detector follows as it would a camera; no frame is dropped at that rate.
         let sink = CollectingSink()
-        let summary = try LiveFixtures.run(try LiveVideoSource(path: LiveFixtures.carphone, rate: FrameRate(numerator: 15, denominator: 1)),
+        let summary = try LiveFixtures.run(try VideoFileSource(path: LiveFixtures.carphone, rate: FrameRate(numerator: 15, denominator: 1)),
                                            sinks: [sink], options: LiveFixtures.options(maxFrames: 75))
         try #require(summary.dropped == 0 && sink.frames.count == 75, "frame n out is frame n in: \(summary.line)")
-        let originals = try LiveVideoSource(path: LiveFixtures.carphone)
+        let originals = try VideoFileSource(path: LiveFixtures.carphone)
         var plain: [YUVFrame] = []
         while let frame = try originals.next(), plain.count < 75 { plain.append(frame) }
         let finder = try FaceFinder(settings: Fixtures.settings(.yunet))

@@ -100,7 +100,7 @@ import Testing
     func aDeviceThatDisappearsStopsTheRunWithOneLine(code: Int32) throws {
         let fake = Self.loopback()
         fake.failWritesAfter = (frames: 10, code: code)
-        let source = try LiveVideoSource(path: LiveFixtures.carphone)
+        let source = try VideoFileSource(path: LiveFixtures.carphone)
         let camera = try VirtualCamera(path: "/dev/video9", width: source.width, height: source.height, system: fake)
         #expect {
             _ = try LiveFixtures.run(source, sinks: [camera], options: LiveFixtures.options(paced: false))
@@ -115,7 +115,7 @@ import Testing
 
     @Test(Fixtures.needsYuNet) func theLiveLoopFeedsTheVirtualCameraEveryFrame() throws {
         let fake = Self.loopback()
-        let source = try LiveVideoSource(path: LiveFixtures.carphone)
+        let source = try VideoFileSource(path: LiveFixtures.carphone)
         let camera = try VirtualCamera(path: "/dev/video9", width: source.width, height: source.height, system: fake)
         let summary = try LiveFixtures.run(source, sinks: [camera], options: LiveFixtures.options(paced: false))
         #expect(summary.framesOut == 120)

@@ -87,7 +87,7 @@ import Testing
         var painter = TrackPainter(stickers: [Self.red], filters: try FilterChain(specs: ["mono"]))
         var frame = RGBAImage(width: 320, height: 240, fill: (0, 200, 0, 255))
         let placed = painter.place([Self.tracked(0, x: 100)], interval: 0.04)
-        painter.draw(placed, onto: &frame)
+        frame.draw(painter.placedLayers(placed), filters: painter.filters)
         let centre = try #require(placed.first?.placements.first?.center)
         #expect(frame[Int(centre.x), Int(centre.y)] == (255, 0, 0, 255), "the sticker is not filtered")
         let corner = frame[2, 2]

@@ -1,7 +1,7 @@
-/// Moves whole frames between `YUVFrame`s and RGBA images, for the filters,
-/// which work on RGBA: out, and back in (only what changed). Stickers alone
-/// are blended in YUV (`YUVCompositor`); the detector's small copies are
-/// `AreaResampler`'s.
+/// Moves whole frames between `YUVFrame`s and RGBA images: in, for pictures
+/// that come as RGBA (stills, folders); out for the filters, which work on
+/// RGBA, and back in (only what changed). Stickers alone are blended in YUV
+/// (`YUVCompositor`); the detector's small copies are `AreaResampler`'s.
 package enum YUVConversion {
     /// The frame as RGBA; chroma is taken from the 2x2 block each pixel lies in.
     package static func rgba(_ frame: YUVFrame, matrix: YUVMatrix) -> RGBAImage {
@@ -71,5 +71,41 @@ package enum YUVConversion {
                 }
             }
         }
+    }
+
+    /// A whole RGBA image as a YUV 4:2:0 frame: luma per pixel, chroma from each 2x2 block's mean.
+    package static func frame(_ image: RGBAImage, matrix: YUVMatrix) -> YUVFrame {
+        var frame = YUVFrame(width: image.width, height: image.height, y: 16)
+        let width = frame.width, height = frame.height, cw = frame.chromaWidth
+        let uo = frame.uOffset, vo = frame.vOffset, stride = image.stride
+        image.pixels.withUnsafeBufferPointer { src in
+            frame.data.withUnsafeMutableBufferPointer { dst in
+                var by = 0
+                while by < height {
+                    var bx = 0
+                    while bx < width {
+                        var r = 0, g = 0, b = 0, n = 0
+                        for dy in 0..<min(2, height - by) {
+                            for dx in 0..<min(2, width - bx) {
+                                let i = (by + dy) * stride + (bx + dx) * 4
+                                let pr = src[i], pg = src[i + 1], pb = src[i + 2]
+                                r += Int(pr)
+                                g += Int(pg)
+                                b += Int(pb)
+                                n += 1
+                                dst[(by + dy) * width + bx + dx] = matrix.luma(pr, pg, pb)
+                            }
+                        }
+                        let c = (by / 2) * cw + bx / 2
+                        let (u, v) = matrix.chroma(r: r, g: g, b: b, count: n)
+                        dst[uo + c] = u
+                        dst[vo + c] = v
+                        bx += 2
+                    }
+                    by += 2
+                }
+            }
+        }
+        return frame
     }
 }

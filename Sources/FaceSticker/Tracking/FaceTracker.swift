@@ -93,3 +93,85 @@ struct FaceTracker: Sendable {
         nextID += 1
     }
 }
+
+/// A face in one output frame, as the tracker hands it on: its track id,
+/// where it is, and how that was known.
+package struct TrackedFace: Equatable, Sendable {
+    /// How the face's position in this frame was found.
+    package enum Source: String, Sendable {
+        /// The detector found it in this frame.
+        case detected
+        /// Between two detections of the same face (a frame not detected on, or a missed one).
+        case interpolated
+        /// The detector lost it; its last position is kept for a few frames.
+        case held
+    }
+
+    /// Stable for the face's whole time on screen; 0, 1, 2 ... in order of appearance.
+    package var id: Int
+    package var face: Face
+    package var source: Source
+
+    package init(id: Int, face: Face, source: Source) {
+        self.id = id
+        self.face = face
+        self.source = source
+    }
+}
+
+/// What the tracker knows about one followed face.
+struct TrackRecord: Sendable {
+    enum Status: Sendable { case tentative, confirmed, rejected, ended }
+
+    /// Internal key, unique for the whole video.
+    let key: Int
+    /// The id shown to users (tracks file, sticker assignment), given on confirmation in order.
+    var id: Int?
+    var status: Status
+    let firstRound: Int
+    var hits: Int
+    /// The last detection of this face and the frame it was in.
+    var lastFace: Face
+    var lastFrame: Int
+    /// Set when a cut ended the track: it shows in no frame from this one on.
+    var endsBefore: Int?
+    /// Box motion per frame, from the last two detections.
+    var velocity = Point.zero
+
+    /// Whether new detections may still continue this track.
+    var isLive: Bool { status == .tentative || status == .confirmed }
+
+    /// Where the face should be at `frame` if it keeps moving as it did.
+    func predictedBox(at frame: Int) -> Rect {
+        let steps = Double(frame - lastFrame)
+        let b = lastFace.box
+        return Rect(x: b.x + velocity.x * steps, y: b.y + velocity.y * steps, width: b.width, height: b.height)
+    }
+}
+
+/// How faces are followed from frame to frame.
+package struct TrackerSettings: Equatable, Sendable {
+    /// Detections a new face needs before it gets a sticker ...
+    package var confirmHits: Int
+    /// ... within this many detection rounds from its first one. A single-frame
+    /// false detection never reaches two hits, so it never shows.
+    package var confirmRounds: Int
+    /// Frames a face the detector misses keeps its sticker (the hold).
+    package var holdFrames: Int
+    /// Overlap (IoU of boxes) a detection needs with a track's predicted box to continue it.
+    package var minOverlap: Double
+
+    package init(confirmHits: Int = 2, confirmRounds: Int = 3, holdFrames: Int = 12, minOverlap: Double = 0.2) {
+        self.confirmHits = confirmHits
+        self.confirmRounds = confirmRounds
+        self.holdFrames = holdFrames
+        self.minOverlap = minOverlap
+    }
+
+    /// The defaults for a video at `frameRate`, detecting every `detectEvery` frames:
+    /// a hold of about 0.4 s, and never shorter than two detection intervals.
+    package static func forVideo(frameRate: Double, detectEvery: Int) -> TrackerSettings {
+        let hold = max(Int((0.4 * frameRate).rounded()), 2 * max(1, detectEvery))
+        return TrackerSettings(holdFrames: hold)
+    }
+}

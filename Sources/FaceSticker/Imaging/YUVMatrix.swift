@@ -6,6 +6,10 @@ package struct YUVMatrix: Equatable, Sendable {
     // YUV from RGB, 16-bit fixed point.
     let yr: Int, yg: Int, yb: Int, ur: Int, ug: Int, ub: Int, vr: Int, vg: Int, vb: Int
 
+    /// BT.601 in limited range: the colours webcams send YUYV in, and the ones
+    /// pictures that come as RGB (stills, folders, RGB cameras) are turned into.
+    package static let bt601 = YUVMatrix(matrix: "bt601", fullRange: false)
+
     /// `matrix` is `bt709` or anything else for BT.601.
     package init(matrix: String, fullRange: Bool) {
         let (kr, kb) = matrix == "bt709" ? (0.2126, 0.0722) : (0.299, 0.114)
@@ -22,12 +26,6 @@ package struct YUVMatrix: Equatable, Sendable {
         let uScale = 1 / (2 * (1 - kb) * cs), vScale = 1 / (2 * (1 - kr) * cs)
         ur = fixed(-kr * uScale); ug = fixed(-kg * uScale); ub = fixed((1 - kb) * uScale)
         vr = fixed((1 - kr) * vScale); vg = fixed(-kg * vScale); vb = fixed(-kb * vScale)
-    }
-
-    /// The matrix a video's decoded frames use: its own, in limited range
-    /// (the decoder brings full-range video to limited range).
-    package init(_ info: VideoInfo) {
-        self.init(matrix: info.colorMatrix, fullRange: false)
     }
 
     @inline(__always)

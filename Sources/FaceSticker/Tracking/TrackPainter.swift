@@ -66,39 +66,66 @@ package struct TrackPainter: Sendable {
         return painted
     }
 
-    /// Applies the filters, then draws every face's layers at their placements,
-    /// on a YUV frame: with filters the whole frame goes through RGBA; without,
-    /// the stickers are blended into the YUV pixels under them.
-    package func draw(_ faces: [PaintedFace], onto frame: inout YUVFrame, matrix: YUVMatrix) {
-        if !filters.isEmpty {
-            var image = YUVConversion.rgba(frame, matrix: matrix)
-            let original = image
-            draw(faces, onto: &image)
-            YUVConversion.write(image, original: original, into: &frame, matrix: matrix)
-            return
-        }
-        for face in faces {
-            for (layer, placement) in zip(layers(for: face.tracked.id), face.placements) {
-                if let effect = layer.effect {
-                    effect.apply(at: placement, to: &frame, matrix: matrix)
-                } else {
-                    YUVCompositor.draw(layer.art, at: placement, onto: &frame, matrix: matrix)
-                }
-            }
-        }
+    /// Every face's layers at their placements, in drawing order.
+    package func placedLayers(_ faces: [PaintedFace]) -> [(layer: StickerLayer, placement: StickerPlacement)] {
+        faces.flatMap { face in zip(layers(for: face.tracked.id), face.placements).map { (layer: $0, placement: $1) } }
     }
 
-    /// Applies the filters, then draws every face's layers at their placements.
-    package func draw(_ faces: [PaintedFace], onto frame: inout RGBAImage) {
-        if !filters.isEmpty { filters.apply(to: &frame) }
-        for face in faces {
-            for (layer, placement) in zip(layers(for: face.tracked.id), face.placements) {
-                if let effect = layer.effect {
-                    effect.apply(at: placement, to: &frame)
-                } else {
-                    Compositor.draw(layer.art, at: placement, onto: &frame)
+    /// Applies the filters, then draws every face's layers at their placements
+    /// (`StickerSurface.draw`): with filters the whole frame goes through RGBA;
+    /// without, the stickers are blended into the YUV pixels under them.
+    package func draw(_ faces: [PaintedFace], onto frame: inout YUVFrame, matrix: YUVMatrix) {
+        frame.draw(placedLayers(faces), filters: filters, matrix: matrix)
+    }
+}
+
+/// A tracked face in an output frame with the placements its sticker layers
+/// were drawn at (smoothed), in drawing order: what the tracks file records.
+package struct PaintedFace: Equatable, Sendable {
+    package var tracked: TrackedFace
+    package var placements: [StickerPlacement]
+
+    package init(tracked: TrackedFace, placements: [StickerPlacement]) {
+        self.tracked = tracked
+        self.placements = placements
+    }
+}
+
+extension FaceChoice {
+    /// The choice over a video's tracks, frame after frame (used from one thread, frames in order).
+    package struct TrackChooser: Sendable {
+        package let choice: FaceChoice
+        /// Each track's largest size so far.
+        private var peaks: [Int: Double] = [:]
+        /// The tracks chosen in the previous frame.
+        private var previous: Set<Int> = []
+
+        package init(_ choice: FaceChoice) {
+            self.choice = choice
+        }
+
+        /// The ids of `faces` (this frame's) that get stickers.
+        package mutating func choose(_ faces: [TrackedFace]) -> Set<Int> {
+            if choice.choosesAll { return Set(faces.map(\.id)) }
+            for face in faces { peaks[face.id] = max(peaks[face.id] ?? 0, FaceChoice.size(of: face.face)) }
+            var candidates = faces.map(\.id)
+            if case .listed(let ids) = choice.selection { candidates = candidates.filter { ids.contains($0) } }
+            if let minFace = choice.minFace { candidates = candidates.filter { (peaks[$0] ?? 0) >= minFace } }
+            if let limit = choice.limit {
+                // Chosen tracks count 10% larger, so near-equal tracks do not take turns.
+                let previous = previous
+                func weight(_ id: Int) -> Double {
+                    (peaks[id] ?? 0) * (previous.contains(id) ? FaceChoice.hysteresis : 1)
                 }
+                candidates.sort { weight($0) != weight($1) ? weight($0) > weight($1) : $0 < $1 }
+                candidates = Array(candidates.prefix(limit))
             }
+            let chosen = Set(candidates)
+            previous = chosen
+            // Tracks never come back under their id: forget those gone.
+            let present = Set(faces.map(\.id))
+            peaks = peaks.filter { present.contains($0.key) }
+            return chosen
         }
     }
 }

@@ -39,4 +39,25 @@ package struct YUVFrame: Equatable, Sendable {
     package static func byteCount(width: Int, height: Int) -> Int {
         width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2)
     }
+
+    /// Flips the frame about its vertical axis, in place (a phone's selfie view).
+    /// An odd width keeps its chroma pairing: the planes are flipped on their own grids.
+    package mutating func mirror() {
+        let w = width, h = height, cw = chromaWidth, ch = chromaHeight, uo = uOffset, vo = vOffset
+        data.withUnsafeMutableBufferPointer { p in
+            func flip(offset: Int, rowWidth: Int, rows: Int) {
+                for y in 0..<rows {
+                    var a = offset + y * rowWidth, b = a + rowWidth - 1
+                    while a < b {
+                        p.swapAt(a, b)
+                        a += 1
+                        b -= 1
+                    }
+                }
+            }
+            flip(offset: 0, rowWidth: w, rows: h)
+            flip(offset: uo, rowWidth: cw, rows: ch)
+            flip(offset: vo, rowWidth: cw, rows: ch)
+        }
+    }
 }
