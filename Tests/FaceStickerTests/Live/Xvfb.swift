@@ -79,8 +79,8 @@ final class Xvfb {
     /// The whole screen as RGBA, and a PNG copy at `png` when given.
     func screenshot(png: String? = nil) throws -> RGBAImage {
         // Through a file: ffmpeg's xwd_pipe demuxer does not read xwd's stream from a pipe.
-        let file = NSTemporaryDirectory() + "facesticker-screen-\(getpid())-\(UUID().uuidString.prefix(8)).xwd"
-        defer { unlink(file) }
+        let folder = try TemporaryDirectory()
+        let file = folder.path("screen.xwd")
         let script = "xwd -root -silent -out \(file) && ffmpeg -v error -i \(file) -f rawvideo -pix_fmt rgba -"
         let data = try CLIRun(program: "/bin/sh", ["-c", script], environment: ["DISPLAY": display]).stdoutData
         guard let image = RGBAImage(width: width, height: height, pixels: [UInt8](data)) else {
