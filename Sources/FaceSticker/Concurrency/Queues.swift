@@ -54,19 +54,15 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
 
     /// No more items will come; consumers finish what is queued.
     func close() {
-        condition.lock()
-        closed = true
-        condition.broadcast()
-        condition.unlock()
+        condition.changing { closed = true }
     }
 
     /// Drops everything and wakes every waiting thread.
     func cancel() {
-        condition.lock()
-        cancelled = true
-        items.removeAll()
-        condition.broadcast()
-        condition.unlock()
+        condition.changing {
+            cancelled = true
+            items.removeAll()
+        }
     }
 }
 
@@ -74,10 +70,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
 /// order of their index (0, 1, 2 ...). A worker with an item too far ahead
 /// waits, so at most `capacity` items are held; `capacity` must be at least the
 /// number of workers, or they could all wait for the one item none is making.
-///
-/// `@unchecked`: its threads block until there is room or an item, which needs
-/// a condition variable (`NSCondition`); `Synchronization.Mutex` has none. Every
-/// stored property is read and written only while `condition` is held.
+/// `@unchecked` for the reason `BoundedQueue` gives.
 final class ReorderQueue<Element: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [Int: Element] = [:]
@@ -117,19 +110,15 @@ final class ReorderQueue<Element: Sendable>: @unchecked Sendable {
 
     /// One producer will put nothing more.
     func producerFinished() {
-        condition.lock()
-        producers -= 1
-        condition.broadcast()
-        condition.unlock()
+        condition.changing { producers -= 1 }
     }
 
     /// Drops everything and wakes every waiting thread.
     func cancel() {
-        condition.lock()
-        cancelled = true
-        items.removeAll()
-        condition.broadcast()
-        condition.unlock()
+        condition.changing {
+            cancelled = true
+            items.removeAll()
+        }
     }
 }
 
@@ -156,5 +145,15 @@ final class BufferPool: Sendable {
         buffers.withLock { buffers in
             if buffers.count < limit { buffers.append(buffer) }
         }
+    }
+}
+
+extension NSCondition {
+    /// Runs `body` holding the lock, then wakes every waiting thread.
+    func changing(_ body: () -> Void) {
+        lock()
+        body()
+        broadcast()
+        unlock()
     }
 }
