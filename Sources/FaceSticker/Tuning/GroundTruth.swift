@@ -50,28 +50,36 @@ package enum GroundTruth {
         }
     }
 
+    /// The next image of the layout WIDER and FDDB share, from line `i` on (blank lines
+    /// skipped): its name line, which `check` vets first, then its face count on the line
+    /// after; `i` ends past the count. Nil at the end of the file.
+    private static func nextImage(_ file: TextLines, _ i: inout Int, check: (Int) throws -> Void = { _ in })
+        throws -> (name: String, line: Int, count: Int)? {
+        let lines = file.lines
+        while i < lines.count, lines[i].trimmingCharacters(in: .whitespaces).isEmpty { i += 1 }
+        guard i < lines.count else { return nil }
+        let name = lines[i].trimmingCharacters(in: .whitespaces), nameLine = i
+        try check(i)
+        i += 1
+        guard i < lines.count, let count = Int(lines[i].trimmingCharacters(in: .whitespaces)), count >= 0 else {
+            let got = i < lines.count ? TextLines.quoted(lines[i]) : "the end of the file"
+            throw file.error(at: min(i, lines.count - 1), "expected the number of faces of \(name), got \(got)")
+        }
+        i += 1
+        return (name, nameLine, count)
+    }
+
     /// Reads WIDER FACE ground truth (`wider_face_val_bbx_gt.txt` style).
     enum Wider {
         static func parse(_ file: TextLines) throws -> [Entry] {
             var entries: [Entry] = []
             let lines = file.lines
             var i = 0
-            while i < lines.count {
-                let name = lines[i].trimmingCharacters(in: .whitespaces)
-                if name.isEmpty {
-                    i += 1
-                    continue
+            while let (name, nameLine, count) = try nextImage(file, &i, check: { line in
+                if TextLines.numbers(TextLines.fields(lines[line])) != nil {
+                    throw file.error(at: line, "expected an image path, got \(TextLines.quoted(lines[line]))")
                 }
-                let nameLine = i
-                if TextLines.numbers(TextLines.fields(lines[i])) != nil {
-                    throw file.error(at: i, "expected an image path, got \(TextLines.quoted(lines[i]))")
-                }
-                i += 1
-                guard i < lines.count, let count = Int(lines[i].trimmingCharacters(in: .whitespaces)), count >= 0 else {
-                    let got = i < lines.count ? TextLines.quoted(lines[i]) : "the end of the file"
-                    throw file.error(at: min(i, lines.count - 1), "expected the number of faces of \(name), got \(got)")
-                }
-                i += 1
+            }) {
                 if count == 0 {
                     // The official files follow a count of 0 with one line of zeros.
                     if i < lines.count, let zeros = TextLines.numbers(TextLines.fields(lines[i])), !zeros.isEmpty,
@@ -106,8 +114,7 @@ package enum GroundTruth {
                 throw file.error(at: line, problem)
             }
             let invalid = values.count > 7 && values[7] != 0
-            return Box(box: Rect(x: values[0], y: values[1], width: values[2], height: values[3]),
-                                  invalid: invalid)
+            return Box(box: Rect(x: values[0], y: values[1], width: values[2], height: values[3]), invalid: invalid)
         }
     }
 
@@ -123,19 +130,7 @@ package enum GroundTruth {
             var entries: [Entry] = []
             let lines = file.lines
             var i = 0
-            while i < lines.count {
-                let name = lines[i].trimmingCharacters(in: .whitespaces)
-                if name.isEmpty {
-                    i += 1
-                    continue
-                }
-                let nameLine = i
-                i += 1
-                guard i < lines.count, let count = Int(lines[i].trimmingCharacters(in: .whitespaces)), count >= 0 else {
-                    let got = i < lines.count ? TextLines.quoted(lines[i]) : "the end of the file"
-                    throw file.error(at: min(i, lines.count - 1), "expected the number of faces of \(name), got \(got)")
-                }
-                i += 1
+            while let (name, nameLine, count) = try nextImage(file, &i) {
                 var faces: [Box] = []
                 for k in 0..<count {
                     guard i < lines.count else {
