@@ -15,13 +15,13 @@
 /// outcomes of the detections above any score threshold are the same as
 /// matching those detections alone: one matching serves a threshold sweep.
 package enum DetectionMatcher {
-    package static func match(_ detections: [Face], to faces: [GroundTruthBox], subset: EvaluationSubset,
+    package static func match(_ detections: [Face], to faces: [GroundTruth.Box], subset: EvaluationSubset,
                              iouThreshold: Double) -> ImageMatch {
         match(detections, to: faces, subsets: [subset], iouThreshold: iouThreshold)[0]
     }
 
     /// The matching for each of `subsets` (the overlaps are computed once for all).
-    package static func match(_ detections: [Face], to faces: [GroundTruthBox], subsets: [EvaluationSubset],
+    package static func match(_ detections: [Face], to faces: [GroundTruth.Box], subsets: [EvaluationSubset],
                              iouThreshold: Double) -> [ImageMatch] {
         let order = detections.indices.sorted { a, b in
             detections[a].score != detections[b].score ? detections[a].score > detections[b].score : a < b

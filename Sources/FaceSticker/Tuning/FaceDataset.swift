@@ -53,15 +53,15 @@ package struct FaceDataset: Sendable {
         }
         let (files, format) = try groundTruth.map { ([$0], GroundTruthFormat(fileName: $0)) }
             ?? findGroundTruth(in: folder)
-        var entries: [WiderGroundTruth.Entry] = []
+        var entries: [GroundTruth.Entry] = []
         var sources: [String] = []
         for file in files {
-            let parsed: [WiderGroundTruth.Entry]
+            let parsed: [GroundTruth.Entry]
             switch format {
-            case .wider: parsed = try WiderGroundTruth.parse(TextLines(path: file))
-            case .fddb: parsed = try FDDBGroundTruth.parse(TextLines(path: file))
-            case .csv: parsed = try BoxListGroundTruth.parseCSV(TextLines(path: file))
-            case .json: parsed = try BoxListGroundTruth.parseJSON(path: file)
+            case .wider: parsed = try GroundTruth.Wider.parse(TextLines(path: file))
+            case .fddb: parsed = try GroundTruth.FDDB.parse(TextLines(path: file))
+            case .csv: parsed = try GroundTruth.BoxList.parseCSV(TextLines(path: file))
+            case .json: parsed = try GroundTruth.BoxList.parseJSON(path: file)
             }
             entries += parsed
             sources += Array(repeating: file, count: parsed.count)
@@ -84,7 +84,7 @@ package struct FaceDataset: Sendable {
         }
         let difficulty = folder + "/difficulty.tsv"
         let hasDifficulty = fileManager.fileExists(atPath: difficulty)
-        if hasDifficulty { try DifficultyFile.apply(TextLines(path: difficulty), to: &images) }
+        if hasDifficulty { try GroundTruth.Difficulty.apply(TextLines(path: difficulty), to: &images) }
         return FaceDataset(folder: folder, groundTruthFiles: files, format: format, images: images,
                            hasDifficulty: hasDifficulty)
     }
@@ -139,9 +139,9 @@ package struct LabeledImage: Hashable, Sendable {
     /// The image file's path, ready to open.
     package var path: String
     /// The faces, in ground-truth file order (difficulty indices refer to this order).
-    package var faces: [GroundTruthBox]
+    package var faces: [GroundTruth.Box]
 
-    package init(name: String, path: String, faces: [GroundTruthBox]) {
+    package init(name: String, path: String, faces: [GroundTruth.Box]) {
         self.name = name
         self.path = path
         self.faces = faces

@@ -141,7 +141,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let script = try CLIRun(["completion", "bash"])
         let path = try dir.write("facesticker.bash", script.stdout)
-        let run = try CLIRunResult.run("/bin/bash", ["-c", """
+        let run = try CLIRun(program: "/bin/bash", ["-c", """
             source \(path)
             COMP_WORDS=(facesticker vi); COMP_CWORD=1; _facesticker; echo "${COMPREPLY[@]}"
             COMP_WORDS=(facesticker video --skip-e); COMP_CWORD=2; _facesticker; echo "${COMPREPLY[@]}"
@@ -160,7 +160,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let script = try CLIRun(["completion", "zsh"])
         _ = try dir.write("_facesticker", script.stdout)
-        let check = try CLIRunResult.run("/usr/bin/zsh", ["-n", dir.path("_facesticker")])
+        let check = try CLIRun(program: "/usr/bin/zsh", ["-n", dir.path("_facesticker")])
         #expect(check.status == 0, "\(check.output)")
         // A pseudo-terminal zsh with the function on its fpath completes `--skip-e`.
         let session = try dir.write("session.zsh", """
@@ -174,7 +174,7 @@ import Testing
             zpty -rt z out; print -r -- "$out"
             zpty -d z
             """)
-        let run = try CLIRunResult.run("/usr/bin/zsh", ["-f", session])
+        let run = try CLIRun(program: "/usr/bin/zsh", ["-f", session])
         #expect(run.output.contains("--skip-existing"), "\(run.output)")
     }
 

@@ -24,7 +24,7 @@ import Testing
 
     // MARK: Streams
 
-    @Test(arguments: [Fixtures.astronaut, Fixtures.messi])
+    @Test(arguments: [Fixtures.astronaut, Fixtures.jpeg])
     func detectReadsStandardInput(photo: String) throws {
         let run = try CLIRun(["detect", "-"] + Self.yunet, stdin: try Self.bytes(photo))
         #expect(run.status == 0, "\(run.stderr)")
@@ -131,12 +131,12 @@ import Testing
         #expect(run.stderrLines == ["facesticker: \(dir.path("one/x.png")) and \(dir.path("two/x.png")) would both be written to "
             + "\(dir.path("out/x-stickered.png")); rename one or use separate --out-dir runs"])
         #expect(dir.contents() == before && !FileManager.default.fileExists(atPath: dir.path("out")))
-        let video = try CLIRun(["video", Fixtures.sharedPath("data/video/carphone.mp4"), Fixtures.sharedPath("data/video/carphone.mp4"),
+        let video = try CLIRun(["video", Fixtures.carphone, Fixtures.carphone,
                                 "--out-dir", dir.path("out")])
         #expect(video.status == 2 && video.stderr.contains("is given twice"), "\(video.stderr)")
     }
 
-    @Test(arguments: [Fixtures.astronaut, Fixtures.messi])
+    @Test(arguments: [Fixtures.astronaut, Fixtures.jpeg])
     func aStillImageIsNotAVideo(photo: String) throws {
         let dir = try TemporaryDirectory()
         let run = try CLIRun(["video", photo, "-o", dir.path("out.mp4"), "--sticker", Self.sticker])
@@ -150,7 +150,7 @@ import Testing
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.path("clips/deeper"), withIntermediateDirectories: true)
         for name in ["clips/a.mp4", "clips/deeper/b.mp4"] {
-            try MediaTools.ffmpeg(["-i", Fixtures.sharedPath("data/video/carphone.mp4"), "-frames:v", "6", "-c:v", "libx264",
+            try MediaTools.ffmpeg(["-i", Fixtures.carphone, "-frames:v", "6", "-c:v", "libx264",
                                    "-preset", "ultrafast", dir.path(name)])
         }
         let flat = try CLIRun(["video", dir.path("clips"), "--out-dir", dir.path("flat"), "--preset", "ultrafast",
@@ -189,7 +189,7 @@ import Testing
     @Test func imageSequencesInAndOut() throws {
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.path("frames"), withIntermediateDirectories: true)
-        try MediaTools.ffmpeg(["-i", Fixtures.sharedPath("data/video/carphone.mp4"), "-frames:v", "10", dir.path("frames/%04d.png")])
+        try MediaTools.ffmpeg(["-i", Fixtures.carphone, "-frames:v", "10", dir.path("frames/%04d.png")])
         let run = try CLIRun(["video", dir.path("frames/%04d.png"), "--fps", "10", "--preset", "ultrafast",
                               "--sticker", Self.sticker, "--json", "-q"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -224,7 +224,7 @@ import Testing
     @Test func tracksInRendersWithoutDetecting() throws {
         let dir = try TemporaryDirectory()
         let clip = dir.path("clip.mp4")
-        try MediaTools.ffmpeg(["-i", Fixtures.sharedPath("data/video/carphone.mp4"), "-frames:v", "8", "-c:v", "libx264",
+        try MediaTools.ffmpeg(["-i", Fixtures.carphone, "-frames:v", "8", "-c:v", "libx264",
                                "-preset", "ultrafast", clip])
         let first = try CLIRun(["video", clip, "-o", dir.path("a.mp4"), "--tracks", dir.path("a.json"), "--preset", "ultrafast",
                                 "--sticker", Self.sticker, "--detect-every", "1", "-q"])

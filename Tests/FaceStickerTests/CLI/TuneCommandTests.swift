@@ -4,7 +4,7 @@ import Testing
 
 /// `facesticker tune` run as a user runs it.
 @Suite struct TuneCommandTests {
-    @Test(Fixtures.needsShared("data/wider-dev")) func tunesATinyDatasetEndToEnd() throws {
+    @Test(Fixtures.needsShared("data/wider-dev"), Fixtures.needsYuNet) func tunesATinyDatasetEndToEnd() throws {
         let dir = try TemporaryDirectory()
         let dataset = try TuningFixtures.tinyWider(in: dir, count: 6)
         let config = dir.path("tuned.json"), plot = dir.path("pr.png"), sheet = dir.path("sheet.jpg")

@@ -261,27 +261,21 @@ import Testing
         let dir = try TemporaryDirectory()
         let input = Self.video("megamind-720p.mp4")
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Fixtures.cli)
-        process.arguments = ["video", "--sticker", Self.sticker, "--preset", "slow", input, "-o", dir.path("out.mp4")]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let run = try CLIRun.Running(["video", "--sticker", Self.sticker, "--preset", "slow", input, "-o", dir.path("out.mp4")])
         // Wait for the encoder's temporary file: the job is under way.
         for _ in 0..<600 where dir.contents().isEmpty { usleep(100_000) }
         #expect(dir.contents().count == 1 && dir.contents()[0].hasPrefix(".out.part-"), "\(dir.contents())")
-        for pid in Self.pidsMentioning(dir.url.path) where pid != process.processIdentifier {
+        for pid in Self.pidsMentioning(dir.url.path) where pid != run.pid {
             let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
             let ignored = status.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }
                 .flatMap { UInt64($0.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16) } ?? 0
             #expect(ignored & (1 << (UInt64(SIGINT) - 1) | 1 << (UInt64(SIGTERM) - 1)) == 0, "child \(pid) ignores signals")
             #expect(getpgid(pid) == pid, "child \(pid) leads its own process group")
         }
-        kill(process.processIdentifier, signal)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 128 + signal, "\(stderr)")
+        kill(run.pid, signal)
+        let ended = run.finish()
+        let stderr = ended.stderr
+        #expect(ended.signal == nil && ended.status == 128 + signal, "\(stderr)")
         #expect(stderr.split(separator: "\n").count == 1 && stderr.contains("interrupted"), "\(stderr)")
         #expect(dir.contents().isEmpty, "left behind: \(dir.contents())")
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
@@ -291,16 +285,11 @@ import Testing
     /// SIGKILL cannot be caught: the temporary file stays, but no ffmpeg goes on without us.
     @Test(Fixtures.needsShared("data/video/megamind-720p.mp4")) func afterSIGKILLNoChildGoesOn() throws {
         let dir = try TemporaryDirectory()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Fixtures.cli)
-        process.arguments = ["video", "-q", "--sticker", Self.sticker, "--preset", "slow", Self.video("megamind-720p.mp4"),
-                             "-o", dir.path("out.mp4")]
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let run = try CLIRun.Running(["video", "-q", "--sticker", Self.sticker, "--preset", "slow",
+                                      Self.video("megamind-720p.mp4"), "-o", dir.path("out.mp4")])
         for _ in 0..<600 where dir.contents().isEmpty { usleep(100_000) }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        kill(run.pid, SIGKILL)
+        _ = run.wait(seconds: 60)
         var left = Self.processesMentioning(dir.url.path)
         for _ in 0..<50 where !left.isEmpty {
             usleep(100_000)

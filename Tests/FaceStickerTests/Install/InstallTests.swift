@@ -6,8 +6,8 @@ import Testing
 /// with no environment variables, the man page and completions list every command,
 /// and uninstall takes everything away again (issue #13 part 4).
 @Suite(Fixtures.needsYuNet) struct InstallTests {
-    static func script(_ arguments: [String]) throws -> CLIRunResult {
-        try CLIRunResult.run("/bin/bash", [Fixtures.root.appendingPathComponent("scripts/install.sh").path] + arguments)
+    static func script(_ arguments: [String]) throws -> CLIRun {
+        try CLIRun(program: "/bin/bash", [Fixtures.root.appendingPathComponent("scripts/install.sh").path] + arguments)
     }
 
     @Test func installsWorksFromAnywhereAndUninstalls() throws {
@@ -25,8 +25,8 @@ import Testing
         var env = ProcessInfo.processInfo.environment
         for key in env.keys where key.hasPrefix("FACESTICKER") { env[key] = nil }
         let output = dir.path("out.png")
-        let photo = try CLIRunResult.run(root + "/bin/facesticker", ["photo", Fixtures.astronaut, "-o", output],
-                                         environment: env, folder: "/")
+        let photo = try CLIRun(program: root + "/bin/facesticker", ["photo", Fixtures.astronaut, "-o", output],
+                               environment: env, inherit: false, directory: "/")
         #expect(photo.status == 0, "\(photo.output)")
         #expect(photo.output.contains("1 face(s) stickered"))
 
@@ -36,7 +36,7 @@ import Testing
             #expect(man.contains(".SS \(command)"), "man page: \(command)")
         }
         #expect(man.contains("--verify-below"), "options come from the help texts")
-        let completion = try CLIRunResult.run("/bin/bash", ["-c", """
+        let completion = try CLIRun(program: "/bin/bash", ["-c", """
             source \(root)/share/bash-completion/completions/facesticker
             COMP_WORDS=(facesticker ph); COMP_CWORD=1; _facesticker; echo "${COMPREPLY[@]}"
             COMP_WORDS=(facesticker detect --rot); COMP_CWORD=2; _facesticker; echo "${COMPREPLY[@]}"
@@ -53,28 +53,5 @@ import Testing
     private func isFolder(_ path: String) -> Bool {
         var folder: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
-    }
-}
-
-/// A child process's status and its stdout and stderr together.
-struct CLIRunResult {
-    let status: Int32
-    let output: String
-
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                    folder: String? = nil) throws -> CLIRunResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.currentDirectoryURL = URL(fileURLWithPath: folder ?? Fixtures.root.path)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIRunResult(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
     }
 }

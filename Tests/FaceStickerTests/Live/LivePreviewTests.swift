@@ -37,9 +37,9 @@ struct LivePreviewTests {
         let x = try Xvfb(width: 1280, height: 800)
         defer { x.stop() }
         let dir = try TemporaryDirectory()
-        let run = try BackgroundRun(["live", "--source", Fixtures.astronaut, "--fps", "10", "--loop", "--preview",
-                                     "--sticker", LiveFixtures.sunglassesArt, "-o", dir.url.path],
-                                    environment: ["DISPLAY": x.display, "QT_QPA_PLATFORM": "xcb"], folder: dir)
+        let run = try CLIRun.Running(["live", "--source", Fixtures.astronaut, "--fps", "10", "--loop", "--preview",
+                                      "--sticker", LiveFixtures.sunglassesArt, "-o", dir.url.path],
+                                     environment: ["DISPLAY": x.display, "QT_QPA_PLATFORM": "xcb"])
         let window = try x.window(named: "facesticker live")
         // 512x512 on a 1280x800 screen: enlarged to 640 wide (within 85% of 800 high).
         #expect(run.waitFor("live: preview 640x640 on a 1280x800 screen, picture 512x512"), "\(run.stderr)")

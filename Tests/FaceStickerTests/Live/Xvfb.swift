@@ -72,39 +72,17 @@ final class Xvfb {
     /// Runs a tool on this display; returns its status and stdout.
     @discardableResult
     func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try CLIRun(program: "/usr/bin/env", arguments, environment: ["DISPLAY": display])
+        return (run.status, run.stdout)
     }
 
     /// The whole screen as RGBA, and a PNG copy at `png` when given.
     func screenshot(png: String? = nil) throws -> RGBAImage {
         // Through a file: ffmpeg's xwd_pipe demuxer does not read xwd's stream from a pipe.
-        let file = NSTemporaryDirectory() + "facesticker-screen-\(getpid())-\(UUID().uuidString.prefix(8)).xwd"
-        defer { unlink(file) }
+        let folder = try TemporaryDirectory()
+        let file = folder.path("screen.xwd")
         let script = "xwd -root -silent -out \(file) && ffmpeg -v error -i \(file) -f rawvideo -pix_fmt rgba -"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", script]
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
+        let data = try CLIRun(program: "/bin/sh", ["-c", script], environment: ["DISPLAY": display]).stdoutData
         guard let image = RGBAImage(width: width, height: height, pixels: [UInt8](data)) else {
             throw Failure(description: "screenshot: \(data.count) bytes for \(width)x\(height)")
         }
@@ -136,55 +114,5 @@ final class Xvfb {
 
     func key(_ key: String, window: String) throws {
         try run(["xdotool", "key", "--window", window, key])
-    }
-}
-
-/// A CLI run in the background with stdout and stderr in files, read while it runs.
-final class BackgroundRun {
-    let process = Process()
-    let stdoutPath: String
-    let stderrPath: String
-
-    init(_ arguments: [String], environment: [String: String], folder: TemporaryDirectory) throws {
-        stdoutPath = folder.path("stdout.txt")
-        stderrPath = folder.path("stderr.txt")
-        FileManager.default.createFile(atPath: stdoutPath, contents: nil)
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
-        process.executableURL = URL(fileURLWithPath: Fixtures.cli)
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env.merge(environment) { $1 }
-        process.environment = env
-        process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
-        process.standardError = FileHandle(forWritingAtPath: stderrPath)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-    }
-
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
-
-    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
-    var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
-
-    /// Waits until stderr holds `text`; false after `seconds`.
-    func waitFor(_ text: String, seconds: Double = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if stderr.contains(text) { return true }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        return false
-    }
-
-    /// Waits for the process to end; its status, or nil after `seconds`.
-    func wait(seconds: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-        return process.isRunning ? nil : process.terminationStatus
     }
 }

@@ -15,7 +15,7 @@ import Testing
         let ws = try Workspace()
         let call = try input.make(ws)
         let before = ws.snapshot()
-        let run = try GuardedRun(call.arguments, environment: call.environment, directory: ws.root)
+        let run = try CLIRun(call.arguments, environment: call.environment, directory: ws.root)
         try #require(!run.hung, "still running after the deadline: \(call.arguments)")
         #expect(run.signal == nil, "killed by signal \(run.signal ?? 0): \(run.stderr.prefix(2000))")
         #expect(run.status == call.status)
@@ -48,7 +48,7 @@ import Testing
         chmod(locked, 0o555)
         defer { chmod(locked, 0o755) }
         let before = ws.snapshot()
-        let run = try GuardedRun(arguments, directory: ws.root)
+        let run = try CLIRun(arguments, directory: ws.root)
         #expect(!run.hung && run.signal == nil)
         #expect(run.status == 1)
         #expect(run.stderrLines.count == 1 && run.stderr.contains(locked), "\(run.stderr)")
@@ -63,7 +63,7 @@ import Testing
         let header = try Data(contentsOf: URL(fileURLWithPath: sticker))
         try #require(header.count > 25 && header[25] == 2, "the sticker is written as RGB, colour type 2")
         let out = ws.path("out.png")
-        let run = try GuardedRun(["photo", "--sticker", sticker] + BadInputs.haar + [try ws.photo(), "-o", out],
+        let run = try CLIRun(["photo", "--sticker", sticker] + BadInputs.haar + [try ws.photo(), "-o", out],
                                  directory: ws.root)
         #expect(run.status == 0, "\(run.stderr)")
         let image = try ImageFile.read(path: out)

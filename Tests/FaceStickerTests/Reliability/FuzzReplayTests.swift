@@ -72,18 +72,18 @@ import Testing
                                      UInt8(ascii: "j"): 3, UInt8(ascii: "d"): 4]
         do {
             switch letters[first] ?? Int(first) % 5 {
-            case 0: _ = try WiderGroundTruth.parse(lines)
-            case 1: _ = try FDDBGroundTruth.parse(lines)
-            case 2: _ = try BoxListGroundTruth.parseCSV(lines)
+            case 0: _ = try GroundTruth.Wider.parse(lines)
+            case 1: _ = try GroundTruth.FDDB.parse(lines)
+            case 2: _ = try GroundTruth.BoxList.parseCSV(lines)
             case 3:
                 let ws = try Workspace()
-                _ = try BoxListGroundTruth.parseJSON(path: try ws.write("gt.json", Array(bytes.dropFirst())))
+                _ = try GroundTruth.BoxList.parseJSON(path: try ws.write("gt.json", Array(bytes.dropFirst())))
             default:
-                let face = GroundTruthBox(box: Rect(x: 10, y: 10, width: 20, height: 20))
+                let face = GroundTruth.Box(box: Rect(x: 10, y: 10, width: 20, height: 20))
                 var images = [LabeledImage(name: "a.jpg", path: "a.jpg", faces: [face, face, face]),
                               LabeledImage(name: "b.jpg", path: "b.jpg", faces: []),
                               LabeledImage(name: "c d.png", path: "c d.png", faces: [face])]
-                try DifficultyFile.apply(lines, to: &images)
+                try GroundTruth.Difficulty.apply(lines, to: &images)
             }
         } catch let error as FaceStickerError {
             #expect(!error.description.contains("\n"), "\(error)")

@@ -30,7 +30,7 @@ import Testing
         case "video": arguments = ["video", "-q", "--sticker", art] + Self.haar + [try ws.video(), "-o", ws.path("out.mp4")]
         default: arguments = ["selfie", "--sticker", art] + Self.haar + ["--source", try ws.photo(), "-o", ws.path("out.png")]
         }
-        let run = try GuardedRun(arguments, directory: ws.root, deadline: 120)
+        let run = try CLIRun(arguments, directory: ws.root, deadline: 120)
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderrLines.count == 1 && run.stderr.contains(art) && run.stderr.contains("16000x16000")
                 && run.stderr.contains("at most 4096"), "\(run.stderr)")
@@ -42,7 +42,7 @@ import Testing
         let ws = try Workspace()
         let art = ws.path("wide.png")
         try ImageFile.write(RGBAImage(width: Sticker.maxArtSide + 1, height: 4, fill: (1, 2, 3, 255)), to: art)
-        let run = try GuardedRun(["photo", "--sticker", art] + Self.haar + [try ws.photo(), "-o", ws.path("out.png")],
+        let run = try CLIRun(["photo", "--sticker", art] + Self.haar + [try ws.photo(), "-o", ws.path("out.png")],
                                  directory: ws.root, deadline: 120)
         #expect(run.status == 1)
         #expect(run.stderr.contains("4097x4") && run.stderr.contains("at most 4096"), "\(run.stderr)")
@@ -53,7 +53,7 @@ import Testing
     func tooManyLayersAreRefused(layers: Int) throws {
         let ws = try Workspace()
         let env = try Self.manifest(ws, layers: layers)
-        let run = try GuardedRun(["photo", "--sticker", "many"] + Self.haar + [try ws.photo(), "-o", ws.path("out.png")],
+        let run = try CLIRun(["photo", "--sticker", "many"] + Self.haar + [try ws.photo(), "-o", ws.path("out.png")],
                                  environment: env, directory: ws.root, deadline: 120)
         #expect(run.status == 1)
         #expect(run.stderrLines.count == 1 && run.stderr.contains("stickers[0].layers") && run.stderr.contains("at most 16"),
@@ -67,7 +67,7 @@ import Testing
         let ws = try Workspace()
         let env = try Self.manifest(ws, layers: 16, side: 2048)
         let art = ws.path("stickers/art.png")
-        let run = try GuardedRun(["photo", "--sticker", "many", "--sticker", art, "--sticker", art] + Self.haar
+        let run = try CLIRun(["photo", "--sticker", "many", "--sticker", art, "--sticker", art] + Self.haar
                                  + [try ws.photo(), "-o", ws.path("out.png")], environment: env, directory: ws.root)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.peakBytes < 600 << 20, "peak \(run.peakBytes >> 20) MiB")
@@ -83,7 +83,7 @@ import Testing
             guard link(first, ws.path(String(format: "frames/%02d.png", i))) == 0 else { throw Workspace.Missing(what: "hard links") }
         }
         func peak(burst: Int) throws -> Int {
-            let run = try GuardedRun(["selfie", "--sticker", try ws.opaqueSticker()] + Self.haar
+            let run = try CLIRun(["selfie", "--sticker", try ws.opaqueSticker()] + Self.haar
                                      + ["--source", ws.path("frames"), "--burst", "\(burst)", "-o", ws.path("out-\(burst).png")],
                                      directory: ws.root)
             #expect(run.status == 0, "\(run.stderr)")

@@ -13,7 +13,7 @@ import Testing
     func aVideoOutputNameGetsItsRealProblem(name: String, problem: String) throws {
         let ws = try Workspace()
         let out = ws.path(name)
-        let run = try GuardedRun(try BadInputs.videoCall(ws, [try ws.video(), "-o", out]), directory: ws.root, deadline: 120)
+        let run = try CLIRun(try BadInputs.videoCall(ws, [try ws.video(), "-o", out]), directory: ws.root, deadline: 120)
         #expect(run.status == 1)
         #expect(run.stderrLines == ["facesticker: \(out): cannot write: " + problem
             + (name == "noext" ? ", which picks the container (use .mp4, .mkv or .mov)" : " video (use .mp4, .mkv or .mov)")],
@@ -26,7 +26,7 @@ import Testing
         let model = Fixtures.root.appendingPathComponent("models/" + file).path
         try #require(FileManager.default.fileExists(atPath: model), "make setup installs \(model)")
         let ws = try Workspace()
-        let run = try GuardedRun(["detect", "--detector", detector, "--model", model, try ws.photo()],
+        let run = try CLIRun(["detect", "--detector", detector, "--model", model, try ws.photo()],
                                  directory: ws.root, deadline: 120)
         #expect(run.status == 1)
         #expect(run.stderrLines.count == 1 && run.stderr.contains(model) && run.stderr.contains("not a \(detector) model"),
@@ -42,7 +42,7 @@ import Testing
         do {
             try AtomicFile.write(to: out) { temporary in
                 seen = temporary
-                FileManager.default.createFile(atPath: temporary, contents: Data("{".utf8))
+                _ = FileManager.default.createFile(atPath: temporary, contents: Data("{".utf8))
                 throw FaceStickerError.output(path: temporary, reason: "No space left on device (writing \(temporary))")
             }
             Issue.record("the write should fail")

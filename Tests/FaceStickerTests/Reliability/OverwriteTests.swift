@@ -112,7 +112,7 @@ import Testing
         let ws = try Workspace()
         let (arguments, mentions, environment) = try item.make(ws)
         let before = ws.snapshot()
-        let run = try GuardedRun(arguments, environment: environment, directory: ws.root, deadline: 120)
+        let run = try CLIRun(arguments, environment: environment, directory: ws.root, deadline: 120)
         try #require(!run.hung)
         #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stderrLines.count == 1, "\(run.stderr)")
@@ -126,7 +126,7 @@ import Testing
     @Test func aRefusedRunCreatesNoOutDir() throws {
         let ws = try Workspace()
         let outDir = ws.path("made/later")
-        let run = try GuardedRun(["video", "-q", "--sticker", ws.path("missing.png")] + Self.haar
+        let run = try CLIRun(["video", "-q", "--sticker", ws.path("missing.png")] + Self.haar
                                  + [try ws.video(), "--out-dir", outDir], directory: ws.root, deadline: 120)
         #expect(run.status == 1, "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: ws.path("made")))

@@ -5,8 +5,8 @@ import Testing
 /// Issue 15, class 5: CSV ground truth read by RFC 4180, numbers bounded,
 /// temporary names within NAME_MAX.
 @Suite struct ParserTests {
-    static func csv(_ text: String) throws -> [WiderGroundTruth.Entry] {
-        try BoxListGroundTruth.parseCSV(TextLines(path: "gt.csv", text: text))
+    static func csv(_ text: String) throws -> [GroundTruth.Entry] {
+        try GroundTruth.BoxList.parseCSV(TextLines(path: "gt.csv", text: text))
     }
 
     @Test func csvWithCRLFLineEndsListsItsImages() throws {
@@ -35,7 +35,7 @@ import Testing
     func boxValuesBeyondAnyPictureAreRefused(value: String) throws {
         #expect(throws: FaceStickerError.self) { try Self.csv("a.png,\(value),2,3,4\n") }
         #expect(throws: FaceStickerError.self) {
-            try WiderGroundTruth.parse(TextLines(path: "gt.txt", text: "a.png\n1\n1 2 \(value) 4\n"))
+            try GroundTruth.Wider.parse(TextLines(path: "gt.txt", text: "a.png\n1\n1 2 \(value) 4\n"))
         }
     }
 
@@ -49,7 +49,7 @@ import Testing
         let ws = try Workspace()
         let name = String(repeating: "n", count: 241) + ".png"
         let out = ws.path(name)
-        let run = try GuardedRun(["photo", "--sticker", try ws.opaqueSticker()] + BadInputs.haar + [try ws.photo(), "-o", out],
+        let run = try CLIRun(["photo", "--sticker", try ws.opaqueSticker()] + BadInputs.haar + [try ws.photo(), "-o", out],
                                  directory: ws.root)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: out))

@@ -24,28 +24,14 @@ import Testing
         let filled = arguments.map {
             $0.replacingOccurrences(of: "PHOTO", with: Fixtures.astronaut).replacingOccurrences(of: "OUT", with: dir.path("out.png"))
         }
-        let run = try Self.shell("\"$0\" \"$@\" \(redirection)", filled)
+        let run = try CLIRun(shell: "\"$0\" \"$@\" \(redirection)", filled)
         #expect(run.status == 1, "\(run.stderr)")
         let lines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("facesticker: ") }
         #expect(lines.count == 1 && run.stderr.contains("standard output: cannot write"), "\(run.stderr)")
     }
 
     @Test func aReaderThatLeavesEndsItQuietly() throws {
-        let run = try Self.shell("\"$0\" \"$@\" | head -c 1 > /dev/null; exit ${PIPESTATUS:-0}", ["stickers"])
+        let run = try CLIRun(shell: "\"$0\" \"$@\" | head -c 1 > /dev/null; exit ${PIPESTATUS:-0}", ["stickers"])
         #expect(!run.stderr.contains("facesticker:"), "\(run.stderr)")
-    }
-
-    /// Runs `script` in sh with the CLI as $0 and `arguments` as $@.
-    static func shell(_ script: String, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script, Fixtures.cli] + arguments
-        let err = Pipe()
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -29,7 +29,7 @@ import Testing
 
     /// YuNet's default on wider-dev, the figures ../shared/README.md quotes
     /// for orientation (easy recall 0.73 on a larger set): loose bounds.
-    @Test func yunetOnWiderDev() throws {
+    @Test(Fixtures.needsYuNet) func yunetOnWiderDev() throws {
         let dataset = try FaceDataset.load(folder: TuningFixtures.widerDev)
         let evaluation = try DatasetEvaluation.run(settings: Fixtures.settings(.yunet), on: dataset, jobs: 2)
         let easy = evaluation.metrics(.easy), hard = evaluation.metrics(.hard)

@@ -40,7 +40,7 @@ import Testing
         #expect(TuningTable.summary(report).first?.hasPrefix("yunet: best f1 ") == true)
     }
 
-    @Test(Fixtures.needsShared("data/wider-dev")) func inputSizesGivingTheSameCopiesAreSweptOnce() throws {
+    @Test(Fixtures.needsShared("data/wider-dev"), Fixtures.needsYuNet) func inputSizesGivingTheSameCopiesAreSweptOnce() throws {
         let dir = try TemporaryDirectory()
         let dataset = try FaceDataset.load(folder: try TuningFixtures.tinyWider(in: dir, count: 3))
         // wider-dev images are 416 px: 480 and 640 both leave them as they are.

@@ -10,20 +10,20 @@ public func fuzzGroundTruth(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     else { return 0 }
     let lines = TextLines(path: "gt.txt", text: String(decoding: bytes, as: UTF8.self))
     switch kind {
-    case .wider: _ = try? WiderGroundTruth.parse(lines)
-    case .fddb: _ = try? FDDBGroundTruth.parse(lines)
-    case .csv: _ = try? BoxListGroundTruth.parseCSV(lines)
-    case .json: _ = try? BoxListGroundTruth.parseJSON(path: Scratch.write(bytes, name: "gt.json"))
+    case .wider: _ = try? GroundTruth.Wider.parse(lines)
+    case .fddb: _ = try? GroundTruth.FDDB.parse(lines)
+    case .csv: _ = try? GroundTruth.BoxList.parseCSV(lines)
+    case .json: _ = try? GroundTruth.BoxList.parseJSON(path: Scratch.write(bytes, name: "gt.json"))
     case .difficulty:
         var images = difficultyImages
-        try? DifficultyFile.apply(lines, to: &images)
+        try? GroundTruth.Difficulty.apply(lines, to: &images)
     }
     return 0
 }
 
 /// The images a difficulty file is applied to: some faces, none, a name with a space.
 private let difficultyImages: [LabeledImage] = {
-    let face = GroundTruthBox(box: Rect(x: 10, y: 10, width: 20, height: 20))
+    let face = GroundTruth.Box(box: Rect(x: 10, y: 10, width: 20, height: 20))
     return [
         LabeledImage(name: "a.jpg", path: "/fuzz/images/a.jpg", faces: [face, face, face]),
         LabeledImage(name: "b.jpg", path: "/fuzz/images/b.jpg", faces: []),

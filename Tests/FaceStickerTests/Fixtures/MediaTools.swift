@@ -5,21 +5,11 @@ enum MediaTools {
     /// Runs `program` and returns its stdout; throws with its stderr when it fails.
     @discardableResult
     static func run(_ program: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + program)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errors = PipeReader(err.fileHandleForReading)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ToolFailure(message: "\(program) \(arguments.joined(separator: " ")): \(errors.text())")
+        let run = try CLIRun(program: "/usr/bin/" + program, arguments)
+        guard run.status == 0 else {
+            throw ToolFailure(message: "\(program) \(arguments.joined(separator: " ")): \(run.stderr)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return run.stdout
     }
 
     /// Makes a clip with ffmpeg: `-y -v error` then `arguments`.

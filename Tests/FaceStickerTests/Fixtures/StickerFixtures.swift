@@ -30,11 +30,7 @@ enum StickerFixtures {
 
     /// Runs rsvg-convert (Debian's librsvg2-bin, which set-up installs) at 512 px wide.
     static func render(svg: String, png: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
-        process.arguments = ["-w", "512", "-o", png, svg]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "rsvg-convert \(svg)")
+        let run = try CLIRun(program: "/usr/bin/rsvg-convert", ["-w", "512", "-o", png, svg])
+        try #require(run.status == 0, "rsvg-convert \(svg)")
     }
 }
