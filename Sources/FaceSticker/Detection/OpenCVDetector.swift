@@ -14,7 +14,10 @@ package final class OpenCVDetector: FaceDetector {
         var resolved = settings
         resolved.model = model
         self.settings = resolved
-        handle = try OpenCV.createDetector(resolved, model: model)
+        handle = try OpenCV.createDetector(OpenCV.DetectorParameters(
+            backend: Self.backend(settings.kind), model: model, scoreThreshold: settings.scoreThreshold,
+            nmsThreshold: settings.nmsThreshold, topK: settings.topK, scaleFactor: settings.scaleFactor,
+            minNeighbors: settings.minNeighbors, minSize: settings.minSize, maxSize: settings.maxSize))
     }
 
     deinit { OpenCV.destroyDetector(handle) }
@@ -30,6 +33,16 @@ package final class OpenCVDetector: FaceDetector {
     /// The model's faces in `image`'s pixels, best first.
     package func detect(in image: RGBAImage) throws -> [Face] {
         guard image.width > 0, image.height > 0 else { return [] }
-        return try OpenCV.detect(handle, in: image)
+        return try OpenCV.detect(handle, in: image).map { found in
+            Face(box: found.box, score: found.score, landmarks: found.landmarks.flatMap(Landmarks.init(points:)))
+        }
+    }
+
+    private static func backend(_ kind: DetectorKind) -> OpenCV.Backend {
+        switch kind {
+        case .haar: return .haar
+        case .yunet: return .yunet
+        case .centerface: return .centerface
+        }
     }
 }

@@ -11,30 +11,71 @@ package enum OpenCV {
     /// An fd_detector handle; see `OpenCVDetector` for its owner.
     typealias DetectorHandle = OpaquePointer
 
-    /// A native detector for `settings` (every field filled from them: the C side has no defaults).
-    static func createDetector(_ settings: DetectorSettings, model: String) throws -> DetectorHandle {
+    /// Which network or cascade a native detector runs.
+    package enum Backend: String, Sendable {
+        case haar, yunet, centerface
+    }
+
+    /// Every setting of a native detector (the C side has no defaults: the caller fills each field).
+    package struct DetectorParameters: Sendable {
+        package var backend: Backend
+        /// A cascade XML for Haar, an ONNX file for the networks.
+        package var model: String
+        package var scoreThreshold: Double
+        package var nmsThreshold: Double
+        package var topK: Int
+        package var scaleFactor: Double
+        package var minNeighbors: Int
+        package var minSize: Int
+        package var maxSize: Int
+
+        package init(backend: Backend, model: String, scoreThreshold: Double, nmsThreshold: Double, topK: Int,
+                     scaleFactor: Double, minNeighbors: Int, minSize: Int, maxSize: Int) {
+            self.backend = backend
+            self.model = model
+            self.scoreThreshold = scoreThreshold
+            self.nmsThreshold = nmsThreshold
+            self.topK = topK
+            self.scaleFactor = scaleFactor
+            self.minNeighbors = minNeighbors
+            self.minSize = minSize
+            self.maxSize = maxSize
+        }
+    }
+
+    /// One face as a native detector reports it, in the pixels of the image given.
+    package struct Detection: Sendable {
+        package var box: Rect
+        package var score: Double
+        /// Right eye, left eye, nose tip, right and left mouth corner; nil for Haar.
+        package var landmarks: [Point]?
+    }
+
+    /// Loads a native detector.
+    static func createDetector(_ parameters: DetectorParameters) throws -> DetectorHandle {
         var params = fd_detector_params()
-        params.kind = cKind(settings.kind)
-        params.score_threshold = Float(settings.scoreThreshold)
-        params.nms_threshold = Float(settings.nmsThreshold)
-        params.top_k = Int32(clamping: settings.topK)
-        params.scale_factor = settings.scaleFactor
-        params.min_neighbors = Int32(clamping: settings.minNeighbors)
-        params.min_size = Int32(clamping: settings.minSize)
-        params.max_size = Int32(clamping: settings.maxSize)
+        params.kind = cKind(parameters.backend)
+        params.score_threshold = Float(parameters.scoreThreshold)
+        params.nms_threshold = Float(parameters.nmsThreshold)
+        params.top_k = Int32(clamping: parameters.topK)
+        params.scale_factor = parameters.scaleFactor
+        params.min_neighbors = Int32(clamping: parameters.minNeighbors)
+        params.min_size = Int32(clamping: parameters.minSize)
+        params.max_size = Int32(clamping: parameters.maxSize)
         var handle: DetectorHandle?
+        let model = parameters.model
         let status = model.withCString { path in
             params.model_path = path
             return fd_detector_create(&params, &handle)
         }
         guard status == FD_OK, let handle else { throw error(status, path: model) }
-        models.withLock { $0[key(handle)] = (model, settings.kind) }
+        models.withLock { $0[key(handle)] = (model, parameters.backend) }
         return handle
     }
 
     /// Each live detector's model file and kind, so a model that loads but
     /// cannot run (another detector's network) is named when detection fails.
-    private static let models = Mutex<[UInt: (path: String, kind: DetectorKind)]>([:])
+    private static let models = Mutex<[UInt: (path: String, kind: Backend)]>([:])
 
     private static func key(_ handle: DetectorHandle) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle))) }
 
@@ -77,7 +118,7 @@ package enum OpenCV {
         fd_detector_destroy(handle)
     }
 
-    static func detect(_ handle: DetectorHandle, in image: RGBAImage) throws -> [Face] {
+    static func detect(_ handle: DetectorHandle, in image: RGBAImage) throws -> [Detection] {
         var capacity = 256
         while true {
             var faces = [fd_face](repeating: fd_face(), count: capacity)
@@ -147,7 +188,7 @@ package enum OpenCV {
         }
     }
 
-    private static func cKind(_ kind: DetectorKind) -> fd_detector_kind {
+    private static func cKind(_ kind: Backend) -> fd_detector_kind {
         switch kind {
         case .haar: return FD_DETECTOR_HAAR
         case .yunet: return FD_DETECTOR_YUNET
@@ -155,14 +196,14 @@ package enum OpenCV {
         }
     }
 
-    private static func face(_ f: fd_face) -> Face {
+    private static func face(_ f: fd_face) -> Detection {
         let box = Rect(x: Double(f.x), y: Double(f.y), width: Double(f.width), height: Double(f.height))
-        var landmarks: Landmarks?
+        var landmarks: [Point]?
         if f.has_landmarks != 0 {
             let v = withUnsafeBytes(of: f.landmarks) { Array($0.bindMemory(to: Float.self)) }
-            landmarks = Landmarks(points: (0..<5).map { Point(x: Double(v[2 * $0]), y: Double(v[2 * $0 + 1])) })
+            landmarks = (0..<5).map { Point(x: Double(v[2 * $0]), y: Double(v[2 * $0 + 1])) }
         }
-        return Face(box: box, score: Double(f.score), landmarks: landmarks)
+        return Detection(box: box, score: Double(f.score), landmarks: landmarks)
     }
 
     /// The status as an error, with the library's message.
