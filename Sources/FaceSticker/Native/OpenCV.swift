@@ -12,43 +12,30 @@ package enum OpenCV {
     typealias DetectorHandle = OpaquePointer
 
     /// Which network or cascade a native detector runs.
-    package enum Backend: String, Sendable {
+    enum Backend: String, Sendable {
         case haar, yunet, centerface
     }
 
     /// Every setting of a native detector (the C side has no defaults: the caller fills each field).
-    package struct DetectorParameters: Sendable {
-        package var backend: Backend
+    struct DetectorParameters {
+        var backend: Backend
         /// A cascade XML for Haar, an ONNX file for the networks.
-        package var model: String
-        package var scoreThreshold: Double
-        package var nmsThreshold: Double
-        package var topK: Int
-        package var scaleFactor: Double
-        package var minNeighbors: Int
-        package var minSize: Int
-        package var maxSize: Int
-
-        package init(backend: Backend, model: String, scoreThreshold: Double, nmsThreshold: Double, topK: Int,
-                     scaleFactor: Double, minNeighbors: Int, minSize: Int, maxSize: Int) {
-            self.backend = backend
-            self.model = model
-            self.scoreThreshold = scoreThreshold
-            self.nmsThreshold = nmsThreshold
-            self.topK = topK
-            self.scaleFactor = scaleFactor
-            self.minNeighbors = minNeighbors
-            self.minSize = minSize
-            self.maxSize = maxSize
-        }
+        var model: String
+        var scoreThreshold: Double
+        var nmsThreshold: Double
+        var topK: Int
+        var scaleFactor: Double
+        var minNeighbors: Int
+        var minSize: Int
+        var maxSize: Int
     }
 
     /// One face as a native detector reports it, in the pixels of the image given.
-    package struct Detection: Sendable {
-        package var box: Rect
-        package var score: Double
+    struct Detection {
+        var box: Rect
+        var score: Double
         /// Right eye, left eye, nose tip, right and left mouth corner; nil for Haar.
-        package var landmarks: [Point]?
+        var landmarks: [Point]?
     }
 
     /// Loads a native detector.
