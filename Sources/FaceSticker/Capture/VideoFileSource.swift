@@ -32,12 +32,12 @@ package final class VideoFileSource: FrameSource {
         var scaled = info
         scaled.width = width
         scaled.height = height
-        return try FrameDecoder(scaled, layout: .yuv420p, arguments: FFmpegArguments.liveDecoder(info, width: width, height: height))
+        return try FrameDecoder(scaled, arguments: FFmpegArguments.liveDecoder(info, width: width, height: height))
     }
 
     package func next() throws -> Frame? {
         guard let decoder else { return nil }
-        if let frame = try decoder.nextYUV() {
+        if let frame = try decoder.next() {
             framesRead += 1
             return Frame(frame, matrix: matrix)
         }
