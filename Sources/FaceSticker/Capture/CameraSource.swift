@@ -4,7 +4,7 @@ package final class CameraSource: FrameSource {
     package private(set) var camera: V4L2Camera
     /// What `--set` did, in order, for the caller to report.
     package let controlChanges: [ControlChange]
-    /// Seconds per frame, as the first camera reported it (a switch keeps the pace).
+    /// The driver's frame interval as a rate (30 fps when it gives none), as the first camera reported it; a switch keeps it.
     package let frameRate: FrameRate
 
     /// Opens `path`, applies `controls` (before streaming, so warm-up frames
