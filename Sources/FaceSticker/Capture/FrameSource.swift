@@ -1,9 +1,9 @@
 /// One picture from a `FrameSource`, held in the form the source has it: a
 /// camera's or a video's YUV 4:2:0 frame with its colour matrix, or a still's
-/// or a folder's exact RGBA picture. Each consumer takes the form it needs,
-/// converting on demand (once per frame: each consumer takes one form): `yuv` for the live loop (its outputs are YUV),
-/// `rgba` for a selfie (detection and the file written). A picture taken as
-/// RGBA is never round-tripped through YUV.
+/// or a folder's exact RGBA picture. Each consumer takes the one form it
+/// needs, converted on demand, once a frame: `yuv` for the live loop (its
+/// outputs are YUV), `rgba` for a selfie (detection and the file written). A
+/// picture read as RGBA is never round-tripped through YUV.
 package struct Frame: Sendable {
     /// The pixels as the source gave them.
     package enum Pixels: Sendable {
