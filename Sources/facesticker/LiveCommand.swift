@@ -113,30 +113,29 @@ enum LiveCommand: Command {
                 "live: no camera found (no /dev/video* on this machine); use --source FILE for a video, photo or folder")
         }
 
-        // The source, as YUV frames.
+        // The source: the loop takes its frames as YUV.
         let rate = fps.flatMap { FrameRate(numerator: Int(($0 * 1000).rounded()), denominator: 1000) }
-        let source: LiveSource
+        let source: FrameSource
         if let sourcePath, sourceKind == .video {
             source = try VideoFileSource(path: sourcePath, size: size, rate: rate)
         } else {
             let path = sourcePath ?? cameraPath ?? SelfieCommand.defaultDevice
             let (w, h) = size ?? (640, 480)
-            let open = { try FrameSources.open(path, width: w, height: h, controls: controls) }
-            let frames = try open()
-            if let camera = frames as? CameraSource {
+            source = try FrameSources.open(path, width: w, height: h, controls: controls, rate: rate)
+            if let camera = source as? CameraSource {
                 camera.controlChanges.forEach { Console.note("live: \($0.summary)") }
                 if let format = camera.camera.format { Console.note("live: \(camera.name) streams \(format.width)x\(format.height)") }
             }
-            source = try LiveFrameSource(frames, rate: frames.isLive ? nil : rate, reopen: frames.isLive ? nil : open)
         }
         defer { source.close() }
+        let (width, height) = try source.size
 
         var sinks: [LiveSink] = []
         if let y4m {
-            sinks.append(try Y4MWriter(path: y4m, width: source.width, height: source.height, rate: source.frameRate))
+            sinks.append(try Y4MWriter(path: y4m, width: width, height: height, rate: source.frameRate))
         }
         if let virtualCamera {
-            let camera = try VirtualCamera(path: virtualCamera, width: source.width, height: source.height)
+            let camera = try VirtualCamera(path: virtualCamera, width: width, height: height)
             Console.note("live: \(virtualCamera) gets \(camera.format.fourcc) \(camera.format.width)x\(camera.format.height)")
             sinks.append(camera)
         }
@@ -147,7 +146,7 @@ enum LiveCommand: Command {
         options.duration = duration
         let detectorSettings = VideoOptions(detector: detector.settings,
                                             detectWidth: detectWidth ?? (sizeGiven ? nil : VideoOptions.defaultDetectWidth))
-            .detectorSettings(width: source.width, height: source.height)
+            .detectorSettings(width: width, height: height)
         let painter = TrackPainter(stickers: stickers, assignment: assignment, filters: filters)
         var presenter: LivePreview?
         if preview {
@@ -160,11 +159,11 @@ enum LiveCommand: Command {
                                             shotsToStderr: y4m == "-", size: size ?? (640, 480))
             }
         }
-        let loopRun = LiveLoop(source: source, detector: detectorSettings, painter: painter, sinks: sinks,
+        let loopRun = try LiveLoop(source: source, detector: detectorSettings, painter: painter, sinks: sinks,
                                presenter: presenter, options: options, onNote: { Console.note("live: \($0)") })
         let outputs = [y4m.map { "Y4M \($0 == "-" ? "on stdout" : $0)" }, virtualCamera.map { "virtual camera \($0)" },
                        presenter == nil ? nil : "preview"].compactMap { $0 }
-        Console.note("live: \(source.name) \(source.width)x\(source.height) at \(String(format: "%.3f", source.frameRate.value)) fps"
+        Console.note("live: \(source.name) \(width)x\(height) at \(String(format: "%.3f", source.frameRate.value)) fps"
             + "\(source.isLive || fast ? "" : " (paced)") -> \(outputs.joined(separator: ", ")); Ctrl-C stops")
         let summary: LiveSummary
         do {
@@ -177,13 +176,14 @@ enum LiveCommand: Command {
         return ExitStatus.success
     }
 
-    static func makePreview(source: LiveSource, stickers: [Sticker], filters: FilterChain, assignment: StickerAssignment,
+    static func makePreview(source: FrameSource, stickers: [Sticker], filters: FilterChain, assignment: StickerAssignment,
                             library: StickerLibrary, mirrored: Bool, destination: SelfieDestination, shotsToStderr: Bool,
                             size: (width: Int, height: Int), command: String = "live") throws -> LivePreview {
-        let window = try PreviewWindow(title: "facesticker \(command)", fitting: source.width, height: source.height)
+        let picture = try source.size
+        let window = try PreviewWindow(title: "facesticker \(command)", fitting: picture.width, height: picture.height)
         if let fitted = window.size {
             let screen = window.screen.map { " on a \($0.width)x\($0.height) screen" } ?? ""
-            Console.note("\(command): preview \(fitted.width)x\(fitted.height)\(screen), picture \(source.width)x\(source.height)")
+            Console.note("\(command): preview \(fitted.width)x\(fitted.height)\(screen), picture \(picture.width)x\(picture.height)")
         }
         let preview = LivePreview(window: window, filterChoices: LivePreview.filterChoices(given: filters),
                                   stickerChoices: LivePreview.stickerChoices(given: stickers, library: library),

@@ -138,8 +138,7 @@ enum SelfieCommand: Command {
     static func runPreview(_ session: SelfieSession, renderer: StickerRenderer, library: StickerLibrary,
                            destination: SelfieDestination, quality: Int) throws -> Int32 {
         try session.warmUp()
-        // A video file gives YUV frames itself; other sources are converted.
-        let source: LiveSource = try session.source as? VideoFileSource ?? LiveFrameSource(session.source)
+        let source = session.source
         let preview = try LiveCommand.makePreview(source: source, stickers: renderer.stickers, filters: renderer.filters,
                                                   assignment: renderer.assignment, library: library, mirrored: session.mirrored,
                                                   destination: destination, shotsToStderr: false, size: (640, 480),
@@ -147,9 +146,10 @@ enum SelfieCommand: Command {
         // The loop reads the source itself and mirrors as the session would (m toggles it).
         var options = LiveLoop.Options()
         options.mirrored = session.mirrored
+        let size = try source.size
         let detector = VideoOptions(detector: session.detector.settings)
-            .detectorSettings(width: source.width, height: source.height)
-        let loop = LiveLoop(source: source, detector: detector, painter: preview.painter, sinks: [], presenter: preview,
+            .detectorSettings(width: size.width, height: size.height)
+        let loop = try LiveLoop(source: source, detector: detector, painter: preview.painter, sinks: [], presenter: preview,
                             options: options, onNote: { Console.note("selfie: \($0)") })
         let cancellation = Cancellation()
         SignalCleanup.divertInterrupt { _ in cancellation.cancel() }

@@ -1,8 +1,11 @@
-/// Frames from a V4L2 camera.
+/// Frames from a V4L2 camera, as YUV 4:2:0 in BT.601 (`V4L2Camera.readFrame`).
 package final class CameraSource: FrameSource {
-    package let camera: V4L2Camera
+    /// The camera streaming now; another one after `switchCamera`.
+    package private(set) var camera: V4L2Camera
     /// What `--set` did, in order, for the caller to report.
     package let controlChanges: [ControlChange]
+    /// The driver's frame interval as a rate (30 fps when it gives none), as the first camera reported it; a switch keeps it.
+    package let frameRate: FrameRate
 
     /// Opens `path`, applies `controls` (before streaming, so warm-up frames
     /// already see them) and starts streaming at about `width` x `height`.
@@ -13,6 +16,7 @@ package final class CameraSource: FrameSource {
         for setting in controls { changes.append(try camera.apply(setting)) }
         controlChanges = changes
         try camera.start(width: width, height: height)
+        frameRate = Self.rate(camera.frameInterval)
     }
 
     deinit { camera.close() }
@@ -26,11 +30,37 @@ package final class CameraSource: FrameSource {
         return max(1, min(120, Int((1 / interval).rounded())))
     }
 
-    package func nextFrame() throws -> RGBAImage? {
-        try camera.readFrame()
+    /// The negotiated size.
+    package var size: (width: Int, height: Int) {
+        get throws {
+            guard let format = camera.format else { throw FaceStickerError.invalidArgument("\(camera.path): not streaming") }
+            return (format.width, format.height)
+        }
+    }
+
+    package func next() throws -> Frame? {
+        Frame(try camera.readFrame(), matrix: .bt601)
+    }
+
+    package func rewind() throws -> Bool { false }
+
+    /// Closes this camera, then opens and starts the one at `path` in its place (the
+    /// live preview's `c`). When that fails, the closed camera stays: reads fail.
+    package func switchCamera(to path: String, width: Int, height: Int, system: any V4L2System) throws {
+        camera.close()
+        let next = try V4L2Camera(path: path, system: system)
+        try next.start(width: width, height: height)
+        camera = next
     }
 
     package func close() {
         camera.close()
+    }
+
+    /// The driver's interval as a rate; 30 fps when it gives none or an implausible one.
+    private static func rate(_ interval: Double?) -> FrameRate {
+        guard let interval, interval >= 0.001, interval <= 60,
+              let rate = FrameRate(numerator: Int((1 / interval * 1000).rounded()), denominator: 1000) else { return .thirty }
+        return rate
     }
 }

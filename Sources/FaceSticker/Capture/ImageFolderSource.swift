@@ -5,13 +5,17 @@ package final class ImageFolderSource: FrameSource {
     package let name: String
     /// The image files found, in the order they are given.
     package let files: [String]
-    private var next = 0
+    package let frameRate: FrameRate
+    private var index = 0
+    /// The picture at `index`, read early to learn the size and not read again.
+    private var pending: RGBAImage?
 
     package static let extensions: Set<String> = ["png", "jpg", "jpeg"]
 
-    /// Lists the folder; fails when it has no PNG or JPEG file.
-    package init(folder: String) throws {
+    /// Lists the folder; fails when it has no PNG or JPEG file. `rate` paces it in the live loop.
+    package init(folder: String, rate: FrameRate = .thirty) throws {
         name = folder
+        frameRate = rate
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
@@ -26,16 +30,33 @@ package final class ImageFolderSource: FrameSource {
         }
     }
 
-    package var isLive: Bool { false }
-    package var defaultWarmUp: Int { 0 }
+    /// The size of the next picture (read now, and given by `next`).
+    package var size: (width: Int, height: Int) {
+        get throws {
+            guard index < files.count else { throw FaceStickerError.unreadable(path: name, reason: "no frame could be read") }
+            let image = try pending ?? ImageFile.read(path: files[index])
+            pending = image
+            return (image.width, image.height)
+        }
+    }
 
-    package func nextFrame() throws -> RGBAImage? {
-        guard next < files.count else { return nil }
-        defer { next += 1 }
-        return try ImageFile.read(path: files[next])
+    package func next() throws -> Frame? {
+        guard index < files.count else { return nil }
+        defer {
+            index += 1
+            pending = nil
+        }
+        return Frame(try pending ?? ImageFile.read(path: files[index]))
+    }
+
+    package func rewind() throws -> Bool {
+        index = 0
+        pending = nil
+        return true
     }
 
     package func close() {
-        next = files.count
+        index = files.count
+        pending = nil
     }
 }

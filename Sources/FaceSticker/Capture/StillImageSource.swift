@@ -2,22 +2,26 @@
 /// a camera pointed at a still scene would, so previews and bursts work on it.
 package final class StillImageSource: FrameSource {
     package let name: String
+    package let frameRate: FrameRate
     private let image: RGBAImage
 
-    /// Decodes the PNG or JPEG at `path`.
-    package convenience init(path: String) throws {
-        try self.init(image: ImageFile.read(path: path), name: path)
+    /// Decodes the PNG or JPEG at `path`; `rate` paces it in the live loop.
+    package convenience init(path: String, rate: FrameRate = .thirty) throws {
+        try self.init(image: ImageFile.read(path: path), name: path, rate: rate)
     }
 
-    package init(image: RGBAImage, name: String) {
+    package init(image: RGBAImage, name: String, rate: FrameRate = .thirty) {
         self.image = image
         self.name = name
+        frameRate = rate
     }
 
-    package var isLive: Bool { false }
-    package var defaultWarmUp: Int { 0 }
+    package var size: (width: Int, height: Int) { (image.width, image.height) }
+    package var repeats: Bool { true }
 
-    package func nextFrame() throws -> RGBAImage? { image }
+    package func next() throws -> Frame? { Frame(image) }
+
+    package func rewind() throws -> Bool { true }
 
     package func close() {}
 }

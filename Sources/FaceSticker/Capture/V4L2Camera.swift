@@ -106,29 +106,34 @@ package final class V4L2Camera {
 
     // MARK: - Streaming
 
-    /// Negotiates `width` x `height` RGB24 (libv4l2 converts MJPEG and YUYV
-    /// cameras to it; the driver may choose the nearest size), then requests,
-    /// maps and queues `bufferCount` buffers and starts streaming. On any
-    /// failure everything done so far is undone and the camera is `.open` again.
+    /// Negotiates `width` x `height` (the driver may choose the nearest size) in
+    /// YUYV when the camera offers it, whose frames go to YUV 4:2:0 without a
+    /// colour conversion, else in RGB24, which libv4l2 converts MJPEG (and any
+    /// other format it knows) to. Then requests, maps and queues `bufferCount`
+    /// buffers and starts streaming. On any failure everything done so far is
+    /// undone and the camera is `.open` again.
     @discardableResult
     package func start(width: Int, height: Int, bufferCount: Int = 4) throws -> V4L2PixelFormat {
         try requireOpen()
         guard state == .open else {
             throw FaceStickerError.invalidArgument("\(path): already streaming")
         }
-        let wanted = V4L2PixelFormat(width: width, height: height, fourcc: .rgb24)
+        // A camera whose formats cannot be listed is asked for what libv4l2 can always give.
+        let offersYUYV = (try? formats().contains { $0.fourcc == .yuyv }) ?? false
+        let fourcc: FourCC = offersYUYV ? .yuyv : .rgb24
+        let wanted = V4L2PixelFormat(width: width, height: height, fourcc: fourcc)
         let got: V4L2PixelFormat
         do {
             got = try system.setFormat(fd, wanted)
         } catch where error.code == EINVAL {
             throw FaceStickerError.unreadable(
-                path: path, reason: "the driver refused the format \(width)x\(height) \(FourCC.rgb24)")
+                path: path, reason: "the driver refused the format \(width)x\(height) \(fourcc)")
         } catch {
             throw CameraFailure.describe(path, error, doing: "set the format")
         }
-        guard PixelConverter.supported.contains(got.fourcc), got.width > 0, got.height > 0 else {
+        guard Self.layout(of: got.fourcc) != nil, got.width > 0, got.height > 0 else {
             throw FaceStickerError.unreadable(
-                path: path, reason: "the camera gives \(got.fourcc) \(got.width)x\(got.height), which cannot be converted to RGB")
+                path: path, reason: "the camera gives \(got.fourcc) \(got.width)x\(got.height), which cannot be read (YUYV or RGB24 needed)")
         }
         format = got
         frameInterval = (try? system.frameInterval(fd)) ?? nil
@@ -143,10 +148,10 @@ package final class V4L2Camera {
         return got
     }
 
-    /// The next frame as RGBA. Waits at most `firstFrameTimeoutMs` for the
+    /// The next frame as YUV 4:2:0 in BT.601 limited range. Waits at most `firstFrameTimeoutMs` for the
     /// first frame and `frameTimeoutMs` for later ones, then fails with a
     /// line saying the camera stopped delivering frames.
-    package func readFrame() throws -> RGBAImage {
+    package func readFrame() throws -> YUVFrame {
         guard state == .streaming, let format else {
             throw FaceStickerError.invalidArgument("\(path): not streaming")
         }
@@ -260,11 +265,23 @@ package final class V4L2Camera {
         _ = try? system.requestBuffers(fd, count: 0)
     }
 
-    private func decode(_ buffer: V4L2Buffer, _ format: V4L2PixelFormat) -> RGBAImage? {
-        guard !buffer.failed, buffer.bytesUsed > 0, buffers.indices.contains(buffer.index) else { return nil }
+    /// How frames of `fourcc` are read: YUYV as the camera sends it, RGB24 as libv4l2 converts to.
+    static func layout(of fourcc: FourCC) -> YUVConversion.PackedLayout? {
+        switch fourcc {
+        case .yuyv: return .yuyv
+        case .rgb24: return .rgb24
+        default: return nil
+        }
+    }
+
+    /// The frame in `buffer`, or nil when it is damaged or shorter than its format says.
+    private func decode(_ buffer: V4L2Buffer, _ format: V4L2PixelFormat) -> YUVFrame? {
+        guard !buffer.failed, buffer.bytesUsed > 0, buffers.indices.contains(buffer.index),
+              let layout = Self.layout(of: format.fourcc) else { return nil }
         let mapped = buffers[buffer.index]
         let bytes = UnsafeRawBufferPointer(start: mapped.address, count: min(buffer.bytesUsed, mapped.length))
-        return PixelConverter.image(from: bytes, format: format)
+        return YUVConversion.frame(packed: bytes, layout: layout, width: format.width, height: format.height,
+                                   bytesPerLine: format.bytesPerLine)
     }
 
     private func stalled(_ timeoutMs: Int) -> FaceStickerError {

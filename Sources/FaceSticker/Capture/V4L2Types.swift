@@ -26,10 +26,9 @@ package struct FourCC: Hashable, Sendable, CustomStringConvertible {
 
     /// Packed 8-bit R, G, B: what libv4l2 converts every camera format to.
     package static let rgb24 = FourCC("RGB3")
-    package static let bgr24 = FourCC("BGR3")
+    /// Packed 4:2:2 YUV, two pixels in four bytes: what most webcams send uncompressed.
     package static let yuyv = FourCC("YUYV")
     package static let mjpeg = FourCC("MJPG")
-    package static let grey = FourCC("GREY")
 
     /// The four characters, unprintable bytes as '?'.
     package var description: String {

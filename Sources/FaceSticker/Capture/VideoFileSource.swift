@@ -3,7 +3,7 @@
 /// frames as they come, a selfie takes them as RGBA (converted with the
 /// file's own matrix). Frames keep the file's pixel grid: a non-square sample
 /// aspect ratio is not undone.
-package final class VideoFileSource: FrameSource, LiveSource {
+package final class VideoFileSource: FrameSource {
     package let info: VideoInfo
     package let width: Int
     package let height: Int
@@ -26,29 +26,24 @@ package final class VideoFileSource: FrameSource, LiveSource {
     deinit { close() }
 
     package var name: String { info.path }
-    package var isLive: Bool { false }
-    package var defaultWarmUp: Int { 0 }
+    package var size: (width: Int, height: Int) { (width, height) }
 
     private func start() throws -> FrameDecoder {
         var scaled = info
         scaled.width = width
         scaled.height = height
-        return try FrameDecoder(scaled, layout: .yuv420p, arguments: FFmpegArguments.liveDecoder(info, width: width, height: height))
+        return try FrameDecoder(scaled, arguments: FFmpegArguments.liveDecoder(info, width: width, height: height))
     }
 
-    package func next() throws -> YUVFrame? {
+    package func next() throws -> Frame? {
         guard let decoder else { return nil }
-        if let frame = try decoder.nextYUV() {
+        if let frame = try decoder.next() {
             framesRead += 1
-            return frame
+            return Frame(frame, matrix: matrix)
         }
         self.decoder = nil
         try decoder.finishAtEnd(framesRead: framesRead)
         return nil
-    }
-
-    package func nextFrame() throws -> RGBAImage? {
-        try next().map { YUVConversion.rgba($0, matrix: matrix) }
     }
 
     package func rewind() throws -> Bool {

@@ -17,7 +17,8 @@ package final class FaceFinder: FaceDetector {
     package let settings: DetectorSettings
     package var kind: DetectorKind { settings.kind }
     private let detector: OpenCVDetector
-    private let verifier: FaceVerifier?
+    /// The second network, also asked by the video session's way-up votes.
+    let verifier: FaceVerifier?
 
     /// Loads the models `settings` names (or the installed defaults).
     package init(settings: DetectorSettings) throws {
@@ -45,6 +46,7 @@ package final class FaceFinder: FaceDetector {
     /// shrunk straight from their YUV planes), in the copy's pixels; `minSize`
     /// is left to the caller, who knows the scale back.
     ///
+    /// The rest is for the video session (`VideoSession`, the video path's policy):
     /// `order` lists the orientations to search, the first one always (a video
     /// whose picture is sideways searches that way first); `rotations`
     /// overrides the settings' policy. `trusted` are boxes (in the copy's
@@ -60,21 +62,6 @@ package final class FaceFinder: FaceDetector {
             let forward = orientation.transform(storedSize: size)
             return try pass(orientation.upright(image), trusted: trusted.map(forward.apply(to:)))
         }
-    }
-
-    /// The faces standing upright in the copy turned by `turn` (in the copy's
-    /// pixels), and how sure the search is that this is the way up: its best
-    /// face's score plus the verifier's score of it (detectors score some faces
-    /// upside down almost as high as upright; two networks rarely agree on it).
-    /// `known`: the faces already found that way (not searched again).
-    func search(inCopy image: RGBAImage, turn: QuarterTurn, trusted: [Rect] = [],
-                known: [Face]? = nil) throws -> (faces: [Face], vote: Double) {
-        let faces = try known ?? find(inCopy: image, trusted: trusted, order: [turn], rotations: .all)
-        guard let best = faces.max(by: { $0.score < $1.score }) else { return (faces, 0) }
-        guard let verifier else { return (faces, best.score) }
-        let orientation = ExifOrientation(rotation: turn, mirrored: false)
-        let forward = orientation.transform(storedSize: Size(width: Double(image.width), height: Double(image.height)))
-        return (faces, best.score + (try verifier.score(forward.apply(to: best), in: orientation.upright(image))))
     }
 
     /// One orientation: detect, then keep what `confirmed` keeps.

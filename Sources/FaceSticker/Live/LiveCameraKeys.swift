@@ -12,17 +12,17 @@ package enum LiveCameraKeys {
     static let steps = 8
 
     /// The camera behind a live source, if it is one.
-    package static func camera(_ source: LiveSource) -> V4L2Camera? {
-        ((source as? LiveFrameSource)?.source as? CameraSource)?.camera
+    package static func camera(_ source: FrameSource) -> V4L2Camera? {
+        (source as? CameraSource)?.camera
     }
 
     /// `direction` +1 zooms in, -1 out. Nil when the camera has no zoom control (use digital zoom).
-    package static func zoom(_ source: LiveSource, direction: Int) throws -> String? {
+    package static func zoom(_ source: FrameSource, direction: Int) throws -> String? {
         try step(source, names: ["zoom_absolute"], direction: direction, what: "zoom")
     }
 
     /// `direction` +1 brighter (longer exposure), -1 darker.
-    package static func exposure(_ source: LiveSource, direction: Int) throws -> String {
+    package static func exposure(_ source: FrameSource, direction: Int) throws -> String {
         guard let camera = camera(source) else { return "exposure: not a camera (no exposure control)" }
         let controls = try camera.controls()
         guard controls.contains(where: { $0.key == "exposure_time_absolute" || $0.key == "exposure_absolute" }) else {
@@ -38,7 +38,7 @@ package enum LiveCameraKeys {
                         what: "exposure") ?? "exposure: \(camera.path) has no exposure control"
     }
 
-    private static func step(_ source: LiveSource, names: [String], direction: Int, what: String) throws -> String? {
+    private static func step(_ source: FrameSource, names: [String], direction: Int, what: String) throws -> String? {
         guard let camera = camera(source) else { return nil }
         guard let control = try camera.controls().first(where: { names.contains($0.key) }) else { return nil }
         let now = try camera.value(of: control)
@@ -49,9 +49,9 @@ package enum LiveCameraKeys {
     }
 
     /// Switches to the camera after the current one in `devices` (sorted paths); the note says which.
-    package static func nextCamera(_ source: LiveSource, devices: [String], size: (width: Int, height: Int),
+    package static func nextCamera(_ source: FrameSource, devices: [String], size: (width: Int, height: Int),
                                    system: any V4L2System = V4L2()) throws -> String {
-        guard let frames = source as? LiveFrameSource, let camera = frames.source as? CameraSource else {
+        guard let camera = source as? CameraSource else {
             return "camera: the source is a file, not a camera"
         }
         // In the order given (`facesticker devices`' order), starting after the current one.
@@ -62,18 +62,16 @@ package enum LiveCameraKeys {
         // bandwidth. Others are probed in turn until one streams (metadata nodes, busy
         // cameras are passed over); when none does, the first one comes back.
         let currentPath = camera.name
-        frames.source.close()
         var reasons: [String] = []
         for path in order {
             do {
-                let next = try CameraSource(path: path, width: size.width, height: size.height, system: system)
-                frames.replace(with: next)
+                try camera.switchCamera(to: path, width: size.width, height: size.height, system: system)
                 return "camera: \(path)"
             } catch {
                 reasons.append("\(error)")
             }
         }
-        frames.replace(with: try CameraSource(path: currentPath, width: size.width, height: size.height, system: system))
+        try camera.switchCamera(to: currentPath, width: size.width, height: size.height, system: system)
         return "camera: no other camera could start (\(reasons.joined(separator: "; ")))"
     }
 }

@@ -14,7 +14,7 @@ package enum LiveAction: Sendable {
     /// The picture jumped (another camera): no track carries across.
     case cut
     /// Run this on the source thread between two frames (camera keys); its line goes to the notes.
-    case onSource(@Sendable (LiveSource) throws -> String?)
+    case onSource(@Sendable (FrameSource) throws -> String?)
 }
 
 /// Shows frames and takes keys: the preview window. Called on the loop's
@@ -29,8 +29,9 @@ package protocol LivePresenter: AnyObject {
     func close()
 }
 
-/// `facesticker live`'s engine: a source thread reads frames (a file paced
-/// at its rate unless `fast`), a detector thread runs the video path's
+/// `facesticker live`'s engine: a source thread reads frames from any
+/// `FrameSource` (a file paced at its rate unless `fast`) and takes them as
+/// YUV of the first frame's size (another size is scaled), a detector thread runs the video path's
 /// detector on the newest frame it can take, and the calling thread sends
 /// each frame out as soon as it arrives, with the tracker's latest faces and
 /// smoothed sticker placements, never waiting for the detector. A frame that
@@ -58,8 +59,14 @@ package final class LiveLoop: @unchecked Sendable {
         package init() {}
     }
 
-    package let source: LiveSource
+    package let source: FrameSource
     package let options: Options
+    /// The size of every frame out: the source's first frame's.
+    package let width: Int
+    package let height: Int
+    /// The source's rate and colour matrix, as they were at the start.
+    package let frameRate: FrameRate
+    package let matrix: YUVMatrix
     package let stats = LiveStats()
     private let detectorSettings: DetectorSettings
     private let painter: TrackPainter
@@ -77,14 +84,18 @@ package final class LiveLoop: @unchecked Sendable {
         var mirrored: Bool
         var zoom = 1.0
         var cutPending = false
-        var tasks: [@Sendable (LiveSource) throws -> String?] = []
+        var tasks: [@Sendable (FrameSource) throws -> String?] = []
         var failure: Error?
     }
 
-    /// `detector`: the detector settings for frames of the source's size.
-    package init(source: LiveSource, detector: DetectorSettings, painter: TrackPainter, sinks: [LiveSink],
-                 presenter: LivePresenter? = nil, options: Options, onNote: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// `detector`: the detector settings for frames of the source's size. Fails when the
+    /// source's size cannot be known (a folder whose first picture does not read).
+    package init(source: FrameSource, detector: DetectorSettings, painter: TrackPainter, sinks: [LiveSink],
+                 presenter: LivePresenter? = nil, options: Options, onNote: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.source = source
+        (width, height) = try source.size
+        frameRate = source.frameRate
+        matrix = source.matrix
         self.onNote = onNote
         detectorSettings = detector
         self.painter = painter
@@ -92,7 +103,7 @@ package final class LiveLoop: @unchecked Sendable {
         self.presenter = presenter
         self.options = options
         control = Mutex(Control(mirrored: options.mirrored))
-        let rate = source.frameRate.value
+        let rate = frameRate.value
         let every = max(1, Int((rate / max(1, options.detectionRate)).rounded(.up)))
         // A face shown is held at most two seconds without any detection (a stalled detector).
         tracks = LiveTracks(settings: TrackerSettings.forVideo(frameRate: rate, detectEvery: every),
@@ -101,7 +112,7 @@ package final class LiveLoop: @unchecked Sendable {
 
     /// Runs `task` on the source thread between two frames (camera controls
     /// are not thread-safe); its line, if any, goes to `onNote`.
-    package func onSourceThread(_ task: @escaping @Sendable (LiveSource) throws -> String?) {
+    package func onSourceThread(_ task: @escaping @Sendable (FrameSource) throws -> String?) {
         control.withLock { $0.tasks.append(task) }
     }
 
@@ -124,7 +135,6 @@ package final class LiveLoop: @unchecked Sendable {
         let group = DispatchGroup()
         // Detection's threads: one, and OpenCV's own kept to one, so the output keeps a core.
         try? OpenCVDetector.setThreadsPerDetection(1)
-        let (width, height, matrix) = (source.width, source.height, source.matrix)
         group.enter()
         Thread.detachNewThread { [self] in
             defer { group.leave() }
@@ -162,7 +172,7 @@ package final class LiveLoop: @unchecked Sendable {
     // MARK: - Stages
 
     private func sourceStage() throws {
-        let interval = 1 / source.frameRate.value
+        let interval = 1 / frameRate.value
         let paced = options.paced && !source.isLive
         let began = LiveStats.now()
         // The schedule starts with the first frame decoded (ffmpeg takes a moment to start).
@@ -176,8 +186,10 @@ package final class LiveLoop: @unchecked Sendable {
         // A hard cut in a file (a new shot) lets every face go at once, as the video path does.
         var cuts = SceneCutDetector()
         var clockOrigin: UInt64?
+        // A source that repeats its picture (a still) is converted once, shown once, and again only to loop.
+        var held: YUVFrame?
         while !stopping {
-            let tasks = control.withLock { c -> [@Sendable (LiveSource) throws -> String?] in
+            let tasks = control.withLock { c -> [@Sendable (FrameSource) throws -> String?] in
                 let t = c.tasks
                 c.tasks.removeAll()
                 return t
@@ -187,9 +199,17 @@ package final class LiveLoop: @unchecked Sendable {
             }
             if let maxFrames = options.maxFrames, index >= maxFrames { break }
             if let duration = options.duration, Double(LiveStats.now() - began) / 1e9 >= duration { break }
-            guard var image = try source.next() else {
-                guard options.loop, try source.rewind() else { break }
-                continue
+            var image: YUVFrame
+            if let held {
+                guard options.loop else { break }
+                image = held
+            } else {
+                guard let frame = try source.next() else {
+                    guard options.loop, try source.rewind() else { break }
+                    continue
+                }
+                image = try yuv(frame)
+                if source.repeats { held = image }
             }
             if paced {
                 // Delivered at its time, as a camera would; late frames go at once.
@@ -224,6 +244,13 @@ package final class LiveLoop: @unchecked Sendable {
         }
     }
 
+    /// `frame` as YUV of the loop's size: a picture of another size (a folder's, another
+    /// camera's after a switch) is scaled, as RGBA, and converted with the loop's matrix.
+    private func yuv(_ frame: Frame) throws -> YUVFrame {
+        guard frame.width != width || frame.height != height else { return frame.yuv }
+        return YUVConversion.frame(try OpenCV.resize(frame.rgba, width: width, height: height), matrix: matrix)
+    }
+
     private func detectStage(_ detector: FrameDetector) {
         let gap = UInt64(1e9 / max(0.1, options.detectionRate))
         var last: UInt64 = 0
@@ -247,7 +274,6 @@ package final class LiveLoop: @unchecked Sendable {
     private func outputStage() throws {
         var painter = painter
         var lastArrival: UInt64?
-        let matrix = source.matrix
         while true {
             let taken = slot.take(timeoutMs: presenter == nil ? 100 : 10)
             var actions: [LiveAction] = []
@@ -258,7 +284,7 @@ package final class LiveLoop: @unchecked Sendable {
                 if let presenter { actions = try presenter.idle() }
             case .frame(var frame):
                 let interval = lastArrival.map { Double(frame.arrival &- $0) / 1e9 }.flatMap { $0 > 0 && $0 < 1 ? $0 : nil }
-                    ?? 1 / source.frameRate.value
+                    ?? 1 / frameRate.value
                 lastArrival = frame.arrival
                 let painted = painter.place(tracks.faces(at: frame.tick), interval: interval)
                 painter.draw(painted, onto: &frame.image, matrix: matrix)

@@ -65,15 +65,15 @@ package final class LivePreview: LivePresenter {
 
     /// What the camera keys do, given by whoever knows the devices.
     package struct CameraKeys {
-        package var next: @Sendable (LiveSource) throws -> String?
-        package var zoom: @Sendable (LiveSource, Int) throws -> String?
-        package var exposure: @Sendable (LiveSource, Int) throws -> String?
+        package var next: @Sendable (FrameSource) throws -> String?
+        package var zoom: @Sendable (FrameSource, Int) throws -> String?
+        package var exposure: @Sendable (FrameSource, Int) throws -> String?
         /// Whether the camera has a zoom control (else +/- zoom digitally).
         package var hasZoom: Bool
 
-        package init(hasZoom: Bool, next: @escaping @Sendable (LiveSource) throws -> String?,
-                     zoom: @escaping @Sendable (LiveSource, Int) throws -> String?,
-                     exposure: @escaping @Sendable (LiveSource, Int) throws -> String?) {
+        package init(hasZoom: Bool, next: @escaping @Sendable (FrameSource) throws -> String?,
+                     zoom: @escaping @Sendable (FrameSource, Int) throws -> String?,
+                     exposure: @escaping @Sendable (FrameSource, Int) throws -> String?) {
             self.next = next
             self.zoom = zoom
             self.exposure = exposure

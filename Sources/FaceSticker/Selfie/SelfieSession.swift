@@ -22,11 +22,11 @@ package final class SelfieSession {
         mirrored = options.mirror ?? source.isLive
     }
 
-    /// The next frame, mirrored as set; nil at the end of a file source.
+    /// The next frame as RGBA (a picture's own pixels), mirrored as set; nil at the end of a file source.
     package func nextFrame() throws -> RGBAImage? {
-        guard let frame = try source.nextFrame() else { return nil }
+        guard let frame = try source.next() else { return nil }
         framesRead += 1
-        return mirrored ? Mirror.flipped(frame) : frame
+        return mirrored ? Mirror.flipped(frame.rgba) : frame.rgba
     }
 
     /// Warm-up, countdown and burst: the whole capture.
@@ -40,7 +40,7 @@ package final class SelfieSession {
     package func warmUp() throws {
         let count = options.warmUp ?? source.defaultWarmUp
         for _ in 0..<max(0, count) {
-            guard try source.nextFrame() != nil else { throw ended(wanted: count) }
+            guard try source.next() != nil else { throw ended(wanted: count) }
             framesRead += 1
         }
     }
@@ -54,7 +54,7 @@ package final class SelfieSession {
             let tick = clock.now + .seconds(1)
             if source.isLive {
                 while clock.now < tick {
-                    guard try source.nextFrame() != nil else { return }
+                    guard try source.next() != nil else { return }
                     framesRead += 1
                 }
             } else {

@@ -51,15 +51,6 @@ enum FFmpegArguments {
                 "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"]
     }
 
-    /// Decodes the first video stream to upright RGBA frames on stdout, every frame once.
-    static func rgbaDecoder(_ info: VideoInfo) -> [String] {
-        let range = info.fullRange ? "pc" : "tv"
-        return ["-nostdin", "-hide_banner", "-v", "error"] + input(info) + ["-map", "0:v:0", "-an", "-sn", "-dn",
-                "-fps_mode", "passthrough",
-                "-vf", "scale=in_color_matrix=\(info.colorMatrix):in_range=\(range),format=rgba",
-                "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
-    }
-
     /// Encodes YUV 4:2:0 frames from stdin with libx264 into `output`, taking audio
     /// and metadata from the input file; `audioCodec` is `copy`, `aac` or nil (no audio).
     static func encoder(_ info: VideoInfo, output: String, settings: EncoderSettings, audioCodec: String?) -> [String] {

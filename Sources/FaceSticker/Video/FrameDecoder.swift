@@ -4,19 +4,12 @@ import Synchronization
 import Glibc
 #endif
 
-/// Decodes a video into upright frames through an ffmpeg child process
-/// writing raw frames to a pipe: YUV 4:2:0 for the video pipeline (no colour
-/// conversion at all for most inputs), or RGBA for callers that want pixels
-/// (frame sources). Frames are read on one thread; `cancel` may come from any.
+/// Decodes a video into upright YUV 4:2:0 frames through an ffmpeg child
+/// process writing raw frames to a pipe (no colour conversion at all for most
+/// inputs), for the video pipeline and the video frame source. Frames are
+/// read on one thread; `cancel` may come from any.
 final class FrameDecoder: Sendable {
-    /// The raw layouts the decoder can deliver.
-    enum Layout: Sendable {
-        case rgba
-        case yuv420p
-    }
-
     let info: VideoInfo
-    let layout: Layout
     private let child: ChildProcess
     private let descriptor: Int32
     /// Bytes left over at the end that did not make a whole frame.
@@ -27,25 +20,16 @@ final class FrameDecoder: Sendable {
 
     /// `arguments`: ffmpeg's command line when the caller builds its own (the live loop's
     /// scaled decoder); `info` then gives the size of the frames it writes.
-    init(_ info: VideoInfo, layout: Layout = .rgba, pool: BufferPool? = nil, arguments: [String]? = nil) throws {
+    init(_ info: VideoInfo, pool: BufferPool? = nil, arguments: [String]? = nil) throws {
         self.info = info
-        self.layout = layout
         self.pool = pool
-        child = try ChildProcess("ffmpeg", arguments
-            ?? (layout == .rgba ? FFmpegArguments.rgbaDecoder(info) : FFmpegArguments.decoder(info)))
+        child = try ChildProcess("ffmpeg", arguments ?? FFmpegArguments.decoder(info))
         guard let output = child.output else { throw FaceStickerError.internal("ffmpeg: no output pipe") }
         descriptor = output.fileDescriptor
     }
 
-    /// The next frame as RGBA (`.rgba` layout), or nil when the stream ended.
-    func next() throws -> RGBAImage? {
-        guard layout == .rgba, let bytes = read(info.width * info.height * 4) else { return nil }
-        return RGBAImage(width: info.width, height: info.height, pixels: bytes)
-    }
-
-    /// The next frame as YUV (`.yuv420p` layout), or nil when the stream ended.
-    func nextYUV() throws -> YUVFrame? {
-        guard layout == .yuv420p else { return nil }
+    /// The next frame, or nil when the stream ended.
+    func next() throws -> YUVFrame? {
         let size = info.frameBytes
         if var reused = pool?.take(count: size) {
             let complete = reused.withUnsafeMutableBufferPointer { fill($0) == size }

@@ -48,7 +48,7 @@ final class VideoPipeline: Sendable {
         if workers > 1, options.singleThreadedOpenCV { try OpenCVDetector.setThreadsPerDetection(1) }
         detected = ReorderQueue(capacity: workers + 2, producers: workers)
         tracks = try tracksPath.map { try TracksWriter(path: $0) }
-        decoder = try FrameDecoder(info, layout: .yuv420p, pool: pool)
+        decoder = try FrameDecoder(info, pool: pool)
         do {
             encoder = try FrameEncoder(info, output: output, settings: options.encoder, audioCodec: audioCodec)
         } catch {
@@ -101,7 +101,7 @@ final class VideoPipeline: Sendable {
     private func decodeStage() throws {
         var index = 0
         var cuts = SceneCutDetector()
-        while let image = try decoder.nextYUV() {
+        while let image = try decoder.next() {
             let cut = cuts.isCut(image)
             guard decoded.push(DecodedFrame(index: index, image: consume image, cut: cut)) else { break }
             index += 1

@@ -29,7 +29,7 @@ import Testing
         let path = try #require(Self.devices.first { V4L2DeviceReport.probe(path: $0).problem == nil })
         let source = try CameraSource(path: path, width: 320, height: 240)
         defer { source.close() }
-        let frame = try #require(try source.nextFrame())
+        let frame = try #require(try source.next())
         #expect(frame.width > 0 && frame.height > 0)
         #expect(try source.camera.formats().isEmpty == false)
     }

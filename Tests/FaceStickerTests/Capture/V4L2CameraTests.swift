@@ -14,6 +14,22 @@ import Testing
         return image
     }()
 
+    /// The pattern as the scripted camera's YUYV reaches I420: luma as sent, each chroma
+    /// sample the rounded mean of the two rows' (the odd last row's as it is).
+    static let frame: YUVFrame = {
+        let rows = (0..<3).map { ScriptedV4L2.yuyv(pattern, row: $0) }
+        var frame = YUVFrame(width: 4, height: 3, y: 0)
+        for y in 0..<3 { for x in 0..<4 { frame.data[y * 4 + x] = rows[y][2 * x] } }
+        for cy in 0..<2 {
+            for cx in 0..<2 {
+                let top = rows[2 * cy], bottom = rows[min(2 * cy + 1, 2)]
+                frame.data[frame.uOffset + cy * 2 + cx] = UInt8((Int(top[4 * cx + 1]) + Int(bottom[4 * cx + 1]) + 1) / 2)
+                frame.data[frame.vOffset + cy * 2 + cx] = UInt8((Int(top[4 * cx + 3]) + Int(bottom[4 * cx + 3]) + 1) / 2)
+            }
+        }
+        return frame
+    }()
+
     func streamingCamera(_ fake: ScriptedV4L2) throws -> V4L2Camera {
         let camera = try V4L2Camera(path: "/dev/video0", system: fake)
         try camera.start(width: 4, height: 3)
@@ -26,14 +42,14 @@ import Testing
         let camera = try V4L2Camera(path: "/dev/video0", system: fake)
         #expect(camera.state == .open)
         let format = try camera.start(width: 4, height: 3)
-        #expect(format == V4L2PixelFormat(width: 4, height: 3, fourcc: .rgb24, bytesPerLine: 12, imageSize: 36))
+        #expect(format == V4L2PixelFormat(width: 4, height: 3, fourcc: .yuyv, bytesPerLine: 8, imageSize: 24))
         #expect(camera.state == .streaming)
-        #expect(try camera.readFrame() == Self.pattern)
-        #expect(try camera.readFrame() == Self.pattern)
+        #expect(try camera.readFrame() == Self.frame)
+        #expect(try camera.readFrame() == Self.frame)
         camera.close()
         #expect(camera.state == .closed)
         #expect(fake.log == [
-            "open", "QUERYCAP", "S_FMT", "G_PARM", "REQBUFS 4",
+            "open", "QUERYCAP", "ENUM_FMT", "ENUM_FMT", "ENUM_FMT", "S_FMT", "G_PARM", "REQBUFS 4",
             "QUERYBUF 0", "mmap 0", "QUERYBUF 1", "mmap 1", "QUERYBUF 2", "mmap 2", "QUERYBUF 3", "mmap 3",
             "QBUF 0", "QBUF 1", "QBUF 2", "QBUF 3", "STREAMON",
             "poll", "DQBUF", "QBUF 0", "poll", "DQBUF", "QBUF 1",
@@ -46,22 +62,44 @@ import Testing
         let fake = ScriptedV4L2()
         fake.endless = .frame(Self.pattern)
         let camera = try streamingCamera(fake)
-        for _ in 0..<20 { #expect(try camera.readFrame() == Self.pattern) }
+        for _ in 0..<20 { #expect(try camera.readFrame() == Self.frame) }
         #expect(fake.queued.count == 4, "every buffer is back with the driver")
     }
 
-    @Test(arguments: [(FourCC.rgb24, 0), (.rgb24, 4), (.bgr24, 2), (.grey, 0), (.yuyv, 0), (.yuyv, 8)])
+    @Test func asksForYUYVWhereOfferedElseRGB24() throws {
+        let fake = ScriptedV4L2()
+        _ = try streamingCamera(fake)
+        #expect(fake.asked?.fourcc == .yuyv)
+        let mjpegOnly = ScriptedV4L2()
+        mjpegOnly.formats = [V4L2FormatDescription(fourcc: .mjpeg, description: "Motion-JPEG", compressed: true)]
+        _ = try streamingCamera(mjpegOnly)
+        #expect(mjpegOnly.asked?.fourcc == .rgb24, "libv4l2 converts MJPEG to RGB24")
+        let unlisted = ScriptedV4L2()
+        unlisted.failures[.enumerateFormat] = EIO
+        _ = try streamingCamera(unlisted)
+        #expect(unlisted.asked?.fourcc == .rgb24, "formats that cannot be listed: what libv4l2 always gives")
+    }
+
+    @Test func rgb24FramesAreConvertedWithBT601() throws {
+        let fake = ScriptedV4L2()
+        fake.delivers = .rgb24
+        fake.steps = [.frame(Self.pattern)]
+        let camera = try streamingCamera(fake)
+        #expect(try camera.readFrame() == YUVConversion.frame(Self.pattern, matrix: .bt601))
+    }
+
+    @Test(arguments: [(FourCC.rgb24, 0), (.rgb24, 4), (.yuyv, 0), (.yuyv, 8)])
     func convertsEachPackedFormatHonouringRowPadding(fourcc: FourCC, padding: Int) throws {
         let fake = ScriptedV4L2()
         fake.delivers = fourcc
         fake.rowPadding = padding
-        // Grey levels survive every format, YUYV included (to within its rounding).
+        // Grey levels survive both formats (to within their rounding).
         var grey = RGBAImage(width: 6, height: 2)
         for y in 0..<2 { for x in 0..<6 { let v = UInt8(x * 40 + y * 15); grey[x, y] = (v, v, v, 255) } }
         fake.steps = [.frame(grey)]
         let camera = try V4L2Camera(path: "/dev/video0", system: fake)
         try camera.start(width: 6, height: 2)
-        let frame = try camera.readFrame()
+        let frame = YUVConversion.rgba(try camera.readFrame(), matrix: .bt601)
         #expect(frame.width == 6 && frame.height == 2)
         for y in 0..<2 {
             for x in 0..<6 {
@@ -127,7 +165,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (ScriptedV4L2.Operation.setFormat, EINVAL, "the driver refused the format 4x3 RGB3"),
+        (ScriptedV4L2.Operation.setFormat, EINVAL, "the driver refused the format 4x3 YUYV"),
         (.setFormat, EBUSY, "device is busy"),
         (.requestBuffers, EBUSY, "device is busy"),
         (.requestBuffers, EINVAL, "does not support mmap streaming"),
@@ -154,7 +192,7 @@ import Testing
         fake.failures = [:]
         fake.steps = [.frame(Self.pattern)]
         try camera.start(width: 4, height: 3)
-        #expect(try camera.readFrame() == Self.pattern)
+        #expect(try camera.readFrame() == Self.frame)
         camera.close()
         #expect(fake.isClean)
     }
@@ -206,7 +244,7 @@ import Testing
         let fake = ScriptedV4L2()
         fake.steps = [.again, .again, .frame(Self.pattern)]
         let camera = try streamingCamera(fake)
-        #expect(try camera.readFrame() == Self.pattern)
+        #expect(try camera.readFrame() == Self.frame)
     }
 
     @Test func damagedFramesAreSkippedThenGivenUpOn() throws {
@@ -215,7 +253,7 @@ import Testing
         fake.endless = .damaged
         let camera = try streamingCamera(fake)
         camera.maxDamagedFrames = 5
-        #expect(try camera.readFrame() == Self.pattern)
+        #expect(try camera.readFrame() == Self.frame)
         #expect(throws: FaceStickerError.unreadable(path: "/dev/video0", reason: "the camera delivered 6 damaged frames in a row")) {
             try camera.readFrame()
         }
@@ -278,6 +316,13 @@ import Testing
         let camera = try V4L2Camera(path: "/dev/video0", system: fake)
         #expect(try camera.formats().map(\.fourcc) == [.mjpeg, .yuyv])
         #expect(try camera.frameSizes(for: .mjpeg) == [.discrete(width: 1280, height: 720), .discrete(width: 640, height: 480)])
-        #expect(try camera.frameSizes(for: .grey).isEmpty)
+        #expect(try camera.frameSizes(for: FourCC("GREY")).isEmpty)
+    }
+
+    @Test func fourCCsPackLittleEndian() {
+        #expect(FourCC("YUYV").rawValue == 0x5659_5559)
+        #expect(FourCC.rgb24.description == "RGB3")
+        #expect(FourCC(rawValue: 0x0000_3147).description == "G1??")
+        #expect(FourCC("AB").description == "AB  ")
     }
 }

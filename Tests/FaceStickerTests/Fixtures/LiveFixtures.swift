@@ -18,10 +18,11 @@ enum LiveFixtures {
     }
 
     /// Runs the loop over `source` into `sinks` with the sunglasses.
-    static func run(_ source: LiveSource, sinks: [LiveSink], options: LiveLoop.Options,
+    static func run(_ source: FrameSource, sinks: [LiveSink], options: LiveLoop.Options,
                     cancellation: Cancellation = Cancellation()) throws -> LiveSummary {
         let painter = TrackPainter(stickers: [try sunglasses()])
-        let loop = LiveLoop(source: source, detector: detector(width: source.width, height: source.height),
+        let size = try source.size
+        let loop = try LiveLoop(source: source, detector: detector(width: size.width, height: size.height),
                             painter: painter, sinks: sinks, options: options)
         return try loop.run(cancellation: cancellation)
     }

@@ -38,8 +38,9 @@ final class ScriptedV4L2: V4L2OutputSystem {
                    V4L2FormatDescription(fourcc: .yuyv, description: "YUYV 4:2:2")]
     var sizes: [FourCC: [V4L2FrameSize]] = [.mjpeg: [.discrete(width: 1280, height: 720), .discrete(width: 640, height: 480)],
                                             .yuyv: [.discrete(width: 640, height: 480)]]
-    /// The pixel code S_FMT answers with, whatever was asked (libv4l2 would say RGB3).
-    var delivers: FourCC = .rgb24
+    /// The pixel code S_FMT answers with, whatever was asked; nil: the code asked
+    /// (YUYV where `formats` lists it, RGB3 as libv4l2 converts to).
+    var delivers: FourCC?
     /// The largest size S_FMT grants.
     var maxSize = (width: 1280, height: 720)
     /// Bytes added to every row (drivers align rows).
@@ -76,6 +77,8 @@ final class ScriptedV4L2: V4L2OutputSystem {
     private(set) var mapped: [Int: (UnsafeMutableRawPointer, Int)] = [:]
     private(set) var format = V4L2PixelFormat(width: 640, height: 480, fourcc: .rgb24, bytesPerLine: 1920,
                                               imageSize: 921_600)
+    /// What the last S_FMT asked for.
+    private(set) var asked: V4L2PixelFormat?
     private var nextFd: Int32 = 10
     private var pending: Step?
 
@@ -138,10 +141,11 @@ final class ScriptedV4L2: V4L2OutputSystem {
         try check(.setFormat, "S_FMT")
         try checkFd(fd, "S_FMT")
         guard buffersGranted == 0 else { throw V4L2SystemError("S_FMT", EBUSY) }
+        asked = wanted
         let width = min(wanted.width, maxSize.width), height = min(wanted.height, maxSize.height)
-        let rowBytes = (delivers == .yuyv ? (width + 1) / 2 * 4 : width * (PixelConverter.bytesPerPixel(delivers) ?? 2))
-            + rowPadding
-        format = V4L2PixelFormat(width: width, height: height, fourcc: delivers, bytesPerLine: rowBytes,
+        let fourcc = delivers ?? wanted.fourcc
+        let rowBytes = (fourcc == .yuyv ? (width + 1) / 2 * 4 : width * 3) + rowPadding
+        format = V4L2PixelFormat(width: width, height: height, fourcc: fourcc, bytesPerLine: rowBytes,
                                  imageSize: rowBytes * height)
         return format
     }
@@ -315,24 +319,33 @@ final class ScriptedV4L2: V4L2OutputSystem {
         let width = min(image.width, format.width), height = min(image.height, format.height)
         for y in 0..<height {
             let row = y * format.bytesPerLine
-            for x in 0..<width {
-                let (r, g, b, _) = image[x, y]
-                switch format.fourcc {
-                case .rgb24: bytes[row + 3 * x] = r; bytes[row + 3 * x + 1] = g; bytes[row + 3 * x + 2] = b
-                case .bgr24: bytes[row + 3 * x] = b; bytes[row + 3 * x + 1] = g; bytes[row + 3 * x + 2] = r
-                case .grey: bytes[row + x] = g
-                case .yuyv:
-                    // Grey pictures only: Y = 16 + 219 * v / 255, U = V = 128.
-                    bytes[row + 2 * x] = UInt8(16 + (219 * Int(g) + 127) / 255)
-                    bytes[row + 2 * x + 1] = 128
-                default: break
+            switch format.fourcc {
+            case .rgb24:
+                for x in 0..<width {
+                    let (r, g, b, _) = image[x, y]
+                    bytes[row + 3 * x] = r; bytes[row + 3 * x + 1] = g; bytes[row + 3 * x + 2] = b
                 }
+            case .yuyv:
+                let packed = Self.yuyv(image, row: y)
+                for i in 0..<min(packed.count, format.bytesPerLine) { bytes[row + i] = packed[i] }
+            default: break
             }
         }
         return bytes
     }
-}
 
+    /// Row `y` of `image` as a YUYV camera sends it: BT.601 limited range, luma per
+    /// pixel, U and V from each pair's mean (an odd width's last pair repeats its pixel).
+    static func yuyv(_ image: RGBAImage, row y: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        for pair in 0..<(image.width + 1) / 2 {
+            let a = image[2 * pair, y], b = 2 * pair + 1 < image.width ? image[2 * pair + 1, y] : a
+            let (u, v) = YUVMatrix.bt601.chroma(r: Int(a.0) + Int(b.0), g: Int(a.1) + Int(b.1), b: Int(a.2) + Int(b.2), count: 2)
+            out += [YUVMatrix.bt601.luma(a.0, a.1, a.2), u, YUVMatrix.bt601.luma(b.0, b.1, b.2), v]
+        }
+        return out
+    }
+}
 
 /// Controls as a typical UVC webcam lists them, for the scripted driver.
 enum CameraControls {

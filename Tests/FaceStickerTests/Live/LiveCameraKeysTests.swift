@@ -8,9 +8,9 @@ import Testing
 @Suite struct LiveCameraKeysTests {
     static let grey: RGBAImage = RGBAImage(width: 64, height: 48, fill: (128, 128, 128, 255))
 
-    static func camera(_ fake: ScriptedV4L2, path: String = "/dev/video0") throws -> LiveFrameSource {
+    static func camera(_ fake: ScriptedV4L2, path: String = "/dev/video0") throws -> CameraSource {
         fake.endless = .frame(grey)
-        return try LiveFrameSource(try CameraSource(path: path, width: 64, height: 48, system: fake))
+        return try CameraSource(path: path, width: 64, height: 48, system: fake)
     }
 
     @Test func plusAndMinusStepTheCamerasZoom() throws {

@@ -83,7 +83,7 @@ import Testing
         try #require(summary.dropped == 0 && sink.frames.count == 75, "frame n out is frame n in: \(summary.line)")
         let originals = try VideoFileSource(path: LiveFixtures.carphone)
         var plain: [YUVFrame] = []
-        while let frame = try originals.next(), plain.count < 75 { plain.append(frame) }
+        while let frame = try originals.next()?.yuv, plain.count < 75 { plain.append(frame) }
         let finder = try FaceFinder(settings: Fixtures.settings(.yunet))
         let matrix = originals.matrix
         var checked = 0, stickered = 0
@@ -113,15 +113,31 @@ import Testing
     }
 
     @Test func picturesPlayAsAFileSourceAtTheRateAsked() throws {
-        let still = try StillImageSource(path: Fixtures.astronaut)
-        let source = try LiveFrameSource(still, rate: FrameRate(numerator: 30, denominator: 1),
-                                         reopen: { try StillImageSource(path: Fixtures.astronaut) })
-        #expect(source.width == 512 && source.height == 512)
+        let source = try StillImageSource(path: Fixtures.astronaut, rate: FrameRate(whole: 30))
+        #expect(source.size == (512, 512))
         let sink = CollectingSink()
         let summary = try LiveFixtures.run(source, sinks: [sink], options: LiveFixtures.options(loop: true, maxFrames: 90))
         #expect(summary.framesIn == 90)
         let plain = YUVConversion.frame(try ImageFile.read(path: Fixtures.astronaut), matrix: source.matrix)
         #expect(sink.frames.last.map { $0 != plain } == true, "the last frame has the sticker")
+    }
+
+    @Test func aStillPlaysOnceUnlessItLoops() throws {
+        let source = StillImageSource(image: RGBAImage(width: 32, height: 24, fill: (90, 120, 150, 255)), name: "still")
+        let sink = CollectingSink()
+        let summary = try LiveFixtures.run(source, sinks: [sink], options: LiveFixtures.options(paced: false))
+        #expect(summary.framesIn == 1 && sink.frames.count == 1)
+    }
+
+    @Test func aFoldersPicturesAreScaledToTheFirstOnesSize() throws {
+        let dir = try TemporaryDirectory()
+        try ImageFile.write(RGBAImage(width: 32, height: 24, fill: (200, 0, 0, 255)), to: dir.path("a1.png"))
+        try ImageFile.write(RGBAImage(width: 64, height: 40, fill: (0, 200, 0, 255)), to: dir.path("a2.png"))
+        let source = try ImageFolderSource(folder: dir.url.path)
+        let sink = CollectingSink()
+        _ = try LiveFixtures.run(source, sinks: [sink], options: LiveFixtures.options(paced: false))
+        #expect(sink.frames.map { "\($0.width)x\($0.height)" } == ["32x24", "32x24"])
+        #expect(sink.frames.first == YUVConversion.frame(RGBAImage(width: 32, height: 24, fill: (200, 0, 0, 255)), matrix: .bt601))
     }
 
     @Test func mirroringFlipsEachPlane() {

@@ -14,8 +14,6 @@ import Testing
         var full = Self.info
         full.fullRange = true
         #expect(FFmpegArguments.decoder(full).contains("scale=out_range=tv,format=yuv420p"))
-        let rgba = FFmpegArguments.rgbaDecoder(Self.info).joined(separator: " ")
-        #expect(rgba.contains("in_color_matrix=bt709") && rgba.contains("-pix_fmt rgba pipe:1"))
     }
 
     @Test func theEncoderKeepsRateAspectAudioAndMetadata() {
