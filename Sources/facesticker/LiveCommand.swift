@@ -176,7 +176,7 @@ enum LiveCommand: Command {
         return ExitStatus.success
     }
 
-    static func makePreview(source: FrameSource, stickers: [Sticker], filters: FilterChain, assignment: StickerAssignment,
+    static func makePreview(source: FrameSource, stickers: [Sticker], filters: FilterChain, assignment: Sticker.Assignment,
                             library: StickerLibrary, mirrored: Bool, destination: SelfieDestination, shotsToStderr: Bool,
                             size: (width: Int, height: Int), command: String = "live") throws -> LivePreview {
         let picture = try source.size

@@ -34,7 +34,7 @@ enum StickerOptions {
                                           + "an effect hiding the face: \(Anonymisation.Effect.validSpecs); several are "
                                           + "layered in order")
     static let assign = Option.value("--assign", placeholder: "all|cycle",
-                                     kind: .choice(StickerAssignment.allCases.map(\.rawValue)), default: "all",
+                                     kind: .choice(Sticker.Assignment.allCases.map(\.rawValue)), default: "all",
                                      help: "all: every face gets every sticker; cycle: faces (left to right in a photo, "
                                          + "each new track in a video) get successive stickers")
     static let filter = Option.value("--filter", placeholder: "SPEC", kind: .custom { spec in
@@ -50,13 +50,13 @@ enum StickerOptions {
 
     struct Choice {
         let names: [String]
-        let assignment: StickerAssignment
+        let assignment: Sticker.Assignment
         let filters: FilterChain
     }
 
     static func parse(_ arguments: Arguments) throws -> Choice {
         let names = arguments.strings(sticker)
-        let assignment = arguments.string(assign).flatMap(StickerAssignment.init(rawValue:)) ?? .all
+        let assignment = arguments.string(assign).flatMap(Sticker.Assignment.init(rawValue:)) ?? .all
         let filters = try asUsage { try FilterChain(specs: arguments.strings(filter)) }
         return Choice(names: names.isEmpty ? [defaultSticker] : names, assignment: assignment, filters: filters)
     }

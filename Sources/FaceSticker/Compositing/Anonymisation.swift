@@ -35,9 +35,9 @@ package enum Anonymisation {
         }
 
         /// The region covering the face of `pose`: centred on its box, the box's size times `scale`, upright.
-        package func region(on pose: FacePose) -> StickerPlacement {
+        package func region(on pose: FacePose) -> Sticker.Placement {
             let box = pose.box
-            return StickerPlacement(center: box.center,
+            return Sticker.Placement(center: box.center,
                                     size: Size(width: max(0, box.width) * scale, height: max(0, box.height) * scale),
                                     angle: 0)
         }
@@ -162,7 +162,7 @@ package enum Anonymisation {
 
 extension Anonymisation.Effect {
     /// Applies the effect to the pixels of `image` under `region` (alpha kept).
-    package func apply(at region: StickerPlacement, to image: inout RGBAImage) {
+    package func apply(at region: Sticker.Placement, to image: inout RGBAImage) {
         let width = image.width, height = image.height
         guard let area = Area(region: region, scale: 1, shape: mask.shape, width: width, height: height) else { return }
         let solid = solidValues(matrix: nil)
@@ -178,7 +178,7 @@ extension Anonymisation.Effect {
     /// Applies the effect to a YUV 4:2:0 frame under `region` (in luma pixels):
     /// blurring, averaging and filling are linear, so done on Y, U and V they
     /// give what the RGB effect would, with no colour conversion.
-    package func apply(at region: StickerPlacement, to frame: inout YUVFrame, matrix: YUVMatrix) {
+    package func apply(at region: Sticker.Placement, to frame: inout YUVFrame, matrix: YUVMatrix) {
         let width = frame.width, height = frame.height
         let chromaWidth = frame.chromaWidth, chromaHeight = frame.chromaHeight
         let uOffset = frame.uOffset, vOffset = frame.vOffset
@@ -242,7 +242,7 @@ struct Area {
     let originX: Double, originY: Double
 
     /// Nil when the region is degenerate or misses the plane.
-    init?(region: StickerPlacement, scale: Double, shape: Anonymisation.MaskShape, width: Int, height: Int) {
+    init?(region: Sticker.Placement, scale: Double, shape: Anonymisation.MaskShape, width: Int, height: Int) {
         let halfWidth = region.size.width * scale / 2, halfHeight = region.size.height * scale / 2
         let cx = region.center.x * scale, cy = region.center.y * scale
         guard halfWidth >= 0.25, halfHeight >= 0.25, halfWidth.isFinite, halfHeight.isFinite,

@@ -11,7 +11,7 @@ import Foundation
 package enum Compositor {
     /// Draws straight-alpha `art` (prepared on the fly: prefer the
     /// `StickerArt` overload when drawing the same art again).
-    package static func draw(_ art: RGBAImage, at placement: StickerPlacement, onto image: inout RGBAImage) {
+    package static func draw(_ art: RGBAImage, at placement: Sticker.Placement, onto image: inout RGBAImage) {
         draw(StickerArt(art), at: placement, onto: &image)
     }
 
@@ -19,7 +19,7 @@ package enum Compositor {
     /// size is `placement.size` and it is turned `placement.angle` degrees
     /// clockwise. Parts outside the image are clipped; degenerate placements
     /// (under a thousandth of a pixel, non-finite) draw nothing.
-    package static func draw(_ art: StickerArt, at placement: StickerPlacement, onto image: inout RGBAImage) {
+    package static func draw(_ art: StickerArt, at placement: Sticker.Placement, onto image: inout RGBAImage) {
         let width = image.width, height = image.height
         image.pixels.withUnsafeMutableBufferPointer { pixels in
             forEachPixel(of: art, at: placement, width: width, height: height) { x, y, source in
@@ -34,7 +34,7 @@ package enum Compositor {
     /// already scaled by the share of the pixel the art covers. The geometry
     /// of `draw`, for any pixel store (RGBA images, YUV video frames).
     @inline(__always)
-    static func forEachPixel(of art: StickerArt, at placement: StickerPlacement, width: Int, height: Int,
+    static func forEachPixel(of art: StickerArt, at placement: Sticker.Placement, width: Int, height: Int,
                              _ body: (Int, Int, SIMD4<Float>) -> Void) {
         let size = placement.size
         guard art.width > 0, art.height > 0, width > 0, height > 0,
@@ -77,7 +77,7 @@ package enum Compositor {
     }
 
     /// The axis-aligned box the placed art covers.
-    package static func bounds(of placement: StickerPlacement) -> Rect {
+    package static func bounds(of placement: Sticker.Placement) -> Rect {
         let (cosine, sine) = rotation(placement.angle)
         let halfWidth = abs(cosine) * placement.size.width / 2 + abs(sine) * placement.size.height / 2
         let halfHeight = abs(sine) * placement.size.width / 2 + abs(cosine) * placement.size.height / 2

@@ -1,7 +1,7 @@
 /// What `--debug` adds to a frame: each face's box and score, its landmarks
 /// (hollow when estimated from the box) and the outline of every sticker placed.
 package enum DebugOverlay {
-    package static func draw(faces: [Face], placements: [StickerPlacement], onto image: inout RGBAImage) {
+    package static func draw(faces: [Face], placements: [Sticker.Placement], onto image: inout RGBAImage) {
         let line = OpenCV.Stroke.width(Double(min(image.width, image.height)) / 400)
         let textScale = 0.4 * Double(max(1, min(image.width, image.height) / 250))
         for placement in placements {
@@ -24,7 +24,7 @@ package enum DebugOverlay {
     }
 
     /// The placed art's four corners and the first again, to outline it.
-    static func corners(of placement: StickerPlacement) -> [Point] {
+    static func corners(of placement: Sticker.Placement) -> [Point] {
         let (cosine, sine) = Compositor.rotation(placement.angle)
         let w = placement.size.width / 2, h = placement.size.height / 2
         let corners = [(-w, -h), (w, -h), (w, h), (-w, h), (-w, -h)]

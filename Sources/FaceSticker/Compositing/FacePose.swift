@@ -39,7 +39,7 @@ package struct FacePose: Hashable, Sendable {
     }
 
     /// Where `anchor` is on this face.
-    package func point(_ anchor: StickerAnchor) -> Point {
+    package func point(_ anchor: Sticker.Anchor) -> Point {
         let eyes = landmarks.eyeCenter
         switch anchor {
         case .eyes: return eyes
@@ -52,7 +52,7 @@ package struct FacePose: Hashable, Sendable {
     }
 
     /// The length `measure` names on this face, in pixels.
-    package func length(_ measure: StickerMeasure) -> Double {
+    package func length(_ measure: Sticker.Measure) -> Double {
         switch measure {
         case .eyeDistance: return eyeDistance
         case .faceWidth: return box.width > 0 ? box.width : 2.2 * eyeDistance

@@ -9,16 +9,16 @@ package struct Sticker: Sendable {
 
     /// The manifest name, or the PNG path it was loaded from.
     package var name: String
-    package var layers: [StickerLayer]
+    package var layers: [Sticker.Layer]
 
-    package init(name: String, layers: [StickerLayer]) {
+    package init(name: String, layers: [Sticker.Layer]) {
         self.name = name
         self.layers = layers
     }
 
     /// A one-layer sticker that draws an anonymisation effect, named by its spec.
     package init(effect: Anonymisation.Effect) {
-        self.init(name: effect.name, layers: [StickerLayer(effect: effect)])
+        self.init(name: effect.name, layers: [Sticker.Layer(effect: effect)])
     }
 
     /// Whether every layer is an anonymisation effect.
@@ -32,7 +32,157 @@ package struct Sticker: Sendable {
     }
 
     /// A one-layer sticker from straight-alpha art.
-    package init(name: String, art: RGBAImage, fit: StickerFit) {
-        self.init(name: name, layers: [StickerLayer(art: StickerArt(art), fit: fit)])
+    package init(name: String, art: RGBAImage, fit: Sticker.Fit) {
+        self.init(name: name, layers: [Sticker.Layer(art: StickerArt(art), fit: fit)])
+    }
+}
+
+extension Sticker {
+    /// One picture of a sticker and how it sits on a face.
+    package struct Layer: Sendable {
+        package var art: StickerArt
+        package var fit: Sticker.Fit
+        /// An anonymisation effect drawn instead of `art` (which is then a blank
+        /// pixel), over its mask's region of the face; nil for a picture layer.
+        package var effect: Anonymisation.Effect?
+
+        package init(art: StickerArt, fit: Sticker.Fit) {
+            self.art = art
+            self.fit = fit
+            effect = nil
+        }
+
+        /// A layer that draws `effect` over the face.
+        package init(effect: Anonymisation.Effect) {
+            art = Self.blank
+            fit = .plainPicture
+            self.effect = effect
+        }
+
+        private static let blank = StickerArt(RGBAImage(width: 1, height: 1, fill: (0, 0, 0, 0)))
+    }
+
+    /// How one sticker layer sits on a face.
+    package struct Fit: Hashable, Sendable {
+        /// The face point the layer's centre (for `aboveHead`, its bottom edge) goes to.
+        package var anchor: Sticker.Anchor
+        /// The face length the size is a multiple of.
+        package var measure: Sticker.Measure
+        /// The drawn art width, in `measure`s; the height follows the art's aspect ratio.
+        package var size: Double
+        /// A shift from the anchor in `measure`s: x toward the subject's left eye
+        /// (the image's right on an upright face), y down the face. It follows
+        /// the head's roll whether or not the art itself turns.
+        package var offset: Point
+        /// Whether the art turns with the head (the eye line's angle); if not it stays upright.
+        package var rotates: Bool
+
+        package init(anchor: Sticker.Anchor, measure: Sticker.Measure = .eyeDistance, size: Double,
+                    offset: Point = .zero, rotates: Bool = true) {
+            self.anchor = anchor
+            self.measure = measure
+            self.size = size
+            self.offset = offset
+            self.rotates = rotates
+        }
+
+        /// The fit a plain PNG gets when it is not in the manifest: it covers the
+        /// whole face (box width), centred, turning with the head. Nothing floats
+        /// off the face whatever the picture shows.
+        package static let plainPicture = Sticker.Fit(anchor: .face, measure: .faceWidth, size: 1.1)
+    }
+
+    /// The point of a face a sticker layer is placed at. The names are the
+    /// manifest's spellings.
+    package enum Anchor: String, CaseIterable, Hashable, Sendable {
+        /// The midpoint of the eyes, on the eye line: glasses.
+        case eyes
+        /// The brow between the eyes, a third of the eye distance above the eye line.
+        case betweenEyes = "between-eyes"
+        /// The tip of the nose.
+        case nose
+        /// The midpoint of the mouth corners.
+        case mouth
+        /// The top of the forehead: the art's bottom edge (not its centre) sits
+        /// here, so hats rest on the head instead of covering the eyes.
+        case aboveHead = "above-head"
+        /// The middle of the face, halfway between the eyes and the mouth.
+        case face
+
+        /// What `facesticker stickers` prints.
+        package var summary: String {
+            switch self {
+            case .eyes: return "eye line"
+            case .betweenEyes: return "between the eyes"
+            case .nose: return "nose tip"
+            case .mouth: return "mouth centre"
+            case .aboveHead: return "above the head"
+            case .face: return "whole face"
+            }
+        }
+    }
+
+    /// The length of a face a sticker layer's width is a multiple of. The names
+    /// are the manifest's spellings.
+    package enum Measure: String, CaseIterable, Hashable, Sendable {
+        /// Between the eye centres: follows the face closely, shrinks when it turns aside.
+        case eyeDistance = "eye-distance"
+        /// The detector's box width: steadier, but each detector draws boxes a little differently.
+        case faceWidth = "face-width"
+    }
+
+    /// Where one sticker sits in a frame: the centre of the art, its drawn size
+    /// (art aspect kept) and its clockwise rotation in degrees (image y points
+    /// down, so a head tilted toward the image's right shoulder gives a positive angle).
+    package struct Placement: Hashable, Sendable {
+        package var center: Point
+        package var size: Size
+        package var angle: Double
+
+        package init(center: Point, size: Size, angle: Double) {
+            self.center = center
+            self.size = size
+            self.angle = angle
+        }
+    }
+
+    /// Which of several stickers each face gets.
+    package enum Assignment: String, CaseIterable, Hashable, Sendable {
+        /// Every face gets every sticker, drawn in order (layers).
+        case all
+        /// Faces, taken left to right, get the stickers in turn: the first face
+        /// the first sticker, the second the second, and round again.
+        case cycle
+    }
+
+    /// Where stickers go on faces: each layer's anchor follows the landmarks
+    /// (estimated from the box without them), its width a face measure, its
+    /// angle the eye line; the art's aspect ratio is kept.
+    package enum Layout {
+        /// Where `layer` goes on `face`.
+        package static func placement(of layer: Sticker.Layer, on face: Face) -> Sticker.Placement {
+            placement(of: layer, on: FacePose(face: face))
+        }
+
+        /// Where each of `sticker`'s layers goes on `face`, in drawing order.
+        package static func placements(of sticker: Sticker, on face: Face) -> [Sticker.Placement] {
+            let pose = FacePose(face: face)
+            return sticker.layers.map { placement(of: $0, on: pose) }
+        }
+
+        /// Where `layer` goes on a face already posed.
+        package static func placement(of layer: Sticker.Layer, on pose: FacePose) -> Sticker.Placement {
+            if let effect = layer.effect { return effect.mask.region(on: pose) }
+            let fit = layer.fit
+            let unit = pose.length(fit.measure)
+            let width = fit.size * unit
+            let height = width / layer.art.aspectRatio
+            var center = pose.point(fit.anchor)
+                .offset(by: pose.across, scale: fit.offset.x * unit)
+                .offset(by: pose.down, scale: fit.offset.y * unit)
+            if fit.anchor == .aboveHead { center = center.offset(by: pose.down, scale: -height / 2) }
+            return Sticker.Placement(center: center, size: Size(width: width, height: height),
+                                    angle: fit.rotates ? pose.angle : 0)
+        }
     }
 }

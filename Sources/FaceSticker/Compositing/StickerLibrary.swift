@@ -3,7 +3,7 @@ import Foundation
 /// The stickers a user can name: the built-in anonymisation effects
 /// (`blur[:STRENGTH]`, `pixelate[:BLOCKS]`, `solid[:#RRGGBB]`, see
 /// `Anonymisation.Effect.parse`), those of the installed manifest, plus any
-/// PNG (or JPEG) file, which gets `StickerFit.plainPicture`.
+/// PNG (or JPEG) file, which gets `Sticker.Fit.plainPicture`.
 package struct StickerLibrary: Sendable {
     /// Nil when no manifest is installed: only picture paths then work.
     package let manifest: StickerManifest?
@@ -39,10 +39,10 @@ package struct StickerLibrary: Sendable {
     }
 
     /// The manifest's entries (none without a manifest).
-    package var entries: [StickerEntry] { manifest?.entries ?? [] }
+    package var entries: [StickerManifest.Entry] { manifest?.entries ?? [] }
 
     /// Whether every picture of `entry` is on disk.
-    package func isInstalled(_ entry: StickerEntry) -> Bool {
+    package func isInstalled(_ entry: StickerManifest.Entry) -> Bool {
         guard let manifest else { return false }
         return entry.layers.allSatisfy { FileManager.default.isReadableFile(atPath: manifest.artPath($0)) }
     }
@@ -87,7 +87,7 @@ package struct StickerLibrary: Sendable {
     }
 
     /// Loads `entry`'s pictures.
-    package func sticker(_ entry: StickerEntry) throws -> Sticker {
+    package func sticker(_ entry: StickerManifest.Entry) throws -> Sticker {
         var cache = ArtCache()
         return try sticker(entry, cache: &cache)
     }
@@ -132,20 +132,20 @@ package struct StickerLibrary: Sendable {
         return try sticker(named: nameOrPath) { try Self.sticker(picture: $0, cache: &cache) }
     }
 
-    private func sticker(_ entry: StickerEntry, cache: inout ArtCache) throws -> Sticker {
+    private func sticker(_ entry: StickerManifest.Entry, cache: inout ArtCache) throws -> Sticker {
         guard let manifest else { throw FaceStickerError.invalidArgument("no sticker manifest is installed") }
-        let layers = try entry.layers.map { spec -> StickerLayer in
+        let layers = try entry.layers.map { spec -> Sticker.Layer in
             let path = manifest.artPath(spec)
             guard FileManager.default.fileExists(atPath: path) else {
                 throw FaceStickerError.unreadable(
                     path: path, reason: "sticker art not installed (scripts/stickers.sh fetches it)")
             }
-            return StickerLayer(art: try cache.art(path), fit: spec.fit)
+            return Sticker.Layer(art: try cache.art(path), fit: spec.fit)
         }
         return Sticker(name: entry.name, layers: layers)
     }
 
     private static func sticker(picture path: String, cache: inout ArtCache) throws -> Sticker {
-        Sticker(name: path, layers: [StickerLayer(art: try cache.art(path), fit: .plainPicture)])
+        Sticker(name: path, layers: [Sticker.Layer(art: try cache.art(path), fit: .plainPicture)])
     }
 }

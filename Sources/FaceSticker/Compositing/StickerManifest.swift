@@ -20,7 +20,7 @@ package struct StickerManifest: Hashable, Sendable {
     package let path: String
     /// Attribution lines for the art, printed wherever stickers are listed.
     package let credits: [String]
-    package let entries: [StickerEntry]
+    package let entries: [StickerManifest.Entry]
 
     /// Reads and checks the manifest at `path`.
     package static func load(path: String) throws -> StickerManifest {
@@ -51,12 +51,12 @@ package struct StickerManifest: Hashable, Sendable {
     }
 
     /// The entry called `name`, if any.
-    package func entry(named name: String) -> StickerEntry? {
+    package func entry(named name: String) -> StickerManifest.Entry? {
         entries.first { $0.name == name }
     }
 
     /// Where a layer's picture is: relative paths start at the manifest's folder.
-    package func artPath(_ layer: StickerLayerSpec) -> String {
+    package func artPath(_ layer: StickerManifest.LayerSpec) -> String {
         if layer.art.hasPrefix("/") { return layer.art }
         return URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(layer.art).path
     }
@@ -102,7 +102,7 @@ package struct StickerManifest: Hashable, Sendable {
     /// The file's top level.
     private struct File: Decodable {
         var credits: [String]?
-        var stickers: [StickerEntry]
+        var stickers: [StickerManifest.Entry]
 
         private enum Key: String, CodingKey, CaseIterable { case credits, stickers }
 
@@ -116,7 +116,7 @@ package struct StickerManifest: Hashable, Sendable {
 
     /// One element of `stickers`.
     private struct EntryFile: Decodable {
-        var entry: StickerEntry
+        var entry: StickerManifest.Entry
 
         private enum Key: String, CodingKey, CaseIterable { case name, description, layers }
 
@@ -137,14 +137,14 @@ package struct StickerManifest: Hashable, Sendable {
                 throw DecodingError.dataCorruptedError(
                     forKey: .layers, in: c, debugDescription: "\(layers.count) layers, at most \(Sticker.maxLayers)")
             }
-            entry = StickerEntry(name: name, summary: try c.decodeIfPresent(String.self, forKey: .description) ?? "",
+            entry = StickerManifest.Entry(name: name, summary: try c.decodeIfPresent(String.self, forKey: .description) ?? "",
                                  layers: layers)
         }
     }
 
     /// One element of a sticker's `layers`.
     private struct LayerFile: Decodable {
-        var spec: StickerLayerSpec
+        var spec: StickerManifest.LayerSpec
 
         private enum Key: String, CodingKey, CaseIterable { case art, anchor, measure, size, offset, rotates }
 
@@ -156,15 +156,15 @@ package struct StickerManifest: Hashable, Sendable {
                 throw DecodingError.dataCorruptedError(forKey: .art, in: c, debugDescription: "empty path")
             }
             let anchorName = try c.decode(String.self, forKey: .anchor)
-            guard let anchor = StickerAnchor(rawValue: anchorName) else {
-                let names = StickerAnchor.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let anchor = Sticker.Anchor(rawValue: anchorName) else {
+                let names = Sticker.Anchor.allCases.map(\.rawValue).joined(separator: ", ")
                 throw DecodingError.dataCorruptedError(
                     forKey: .anchor, in: c, debugDescription: "unknown anchor \"\(anchorName)\" (\(names))")
             }
-            var measure = StickerMeasure.eyeDistance
+            var measure = Sticker.Measure.eyeDistance
             if let measureName = try c.decodeIfPresent(String.self, forKey: .measure) {
-                guard let named = StickerMeasure(rawValue: measureName) else {
-                    let names = StickerMeasure.allCases.map(\.rawValue).joined(separator: ", ")
+                guard let named = Sticker.Measure(rawValue: measureName) else {
+                    let names = Sticker.Measure.allCases.map(\.rawValue).joined(separator: ", ")
                     throw DecodingError.dataCorruptedError(
                         forKey: .measure, in: c, debugDescription: "unknown measure \"\(measureName)\" (\(names))")
                 }
@@ -183,7 +183,7 @@ package struct StickerManifest: Hashable, Sendable {
                 offset = Point(x: pair[0], y: pair[1])
             }
             let rotates = try c.decodeIfPresent(Bool.self, forKey: .rotates) ?? true
-            spec = StickerLayerSpec(art: art, fit: StickerFit(anchor: anchor, measure: measure, size: size,
+            spec = StickerManifest.LayerSpec(art: art, fit: Sticker.Fit(anchor: anchor, measure: measure, size: size,
                                                                offset: offset, rotates: rotates))
         }
     }
@@ -201,6 +201,36 @@ package struct StickerManifest: Hashable, Sendable {
         for key in all.allKeys where !allowed.contains(key.stringValue) {
             throw DecodingError.dataCorrupted(.init(codingPath: all.codingPath + [key],
                                                     debugDescription: "unknown key"))
+        }
+    }
+}
+
+extension StickerManifest {
+    /// One sticker as the manifest describes it, before its art is loaded.
+    package struct Entry: Hashable, Sendable {
+        /// Lower-case letters, digits and dashes: what `--sticker` takes.
+        package var name: String
+        /// One line for `facesticker stickers`.
+        package var summary: String
+        /// Drawn in order, first at the bottom.
+        package var layers: [StickerManifest.LayerSpec]
+
+        package init(name: String, summary: String, layers: [StickerManifest.LayerSpec]) {
+            self.name = name
+            self.summary = summary
+            self.layers = layers
+        }
+    }
+
+    /// A manifest's description of one layer: which picture, and how it sits.
+    package struct LayerSpec: Hashable, Sendable {
+        /// The picture's path as the manifest gives it (relative to the manifest's folder, or absolute).
+        package var art: String
+        package var fit: Sticker.Fit
+
+        package init(art: String, fit: Sticker.Fit) {
+            self.art = art
+            self.fit = fit
         }
     }
 }

@@ -3,14 +3,14 @@
 /// the debug overlay. The faces must be in the frame's pixel coordinates.
 package struct StickerRenderer: Sendable {
     package var stickers: [Sticker]
-    package var assignment: StickerAssignment
+    package var assignment: Sticker.Assignment
     package var filters: FilterChain
     /// Also draw boxes, scores, landmarks and sticker outlines.
     package var debug: Bool
     /// Which faces get stickers (`--faces`, `--max-faces`, `--min-face`); the debug overlay shows them all.
     package var choice: FaceChoice = .all
 
-    package init(stickers: [Sticker], assignment: StickerAssignment = .all,
+    package init(stickers: [Sticker], assignment: Sticker.Assignment = .all,
                 filters: FilterChain = FilterChain(filters: []), debug: Bool = false) {
         self.stickers = stickers
         self.assignment = assignment
@@ -36,11 +36,11 @@ package struct StickerRenderer: Sendable {
     /// Filters `frame` and draws the stickers (and debug overlay) on it.
     package func render(_ frame: inout RGBAImage, faces: [Face]) {
         let chosen = choice.chosen(faces)
-        var layers: [(layer: StickerLayer, placement: StickerPlacement)] = []
+        var layers: [(layer: Sticker.Layer, placement: Sticker.Placement)] = []
         for (face, faceStickers) in zip(chosen, stickers(for: chosen)) {
             let pose = FacePose(face: face)
             for layer in faceStickers.flatMap(\.layers) {
-                layers.append((layer, StickerLayout.placement(of: layer, on: pose)))
+                layers.append((layer, Sticker.Layout.placement(of: layer, on: pose)))
             }
         }
         frame.draw(layers, filters: filters)

@@ -4,9 +4,9 @@
 /// then each layer at its placement, as an effect or as art.
 package protocol StickerSurface {
     /// Blurs, pixelates or fills the picture under `placement`.
-    mutating func apply(_ effect: Anonymisation.Effect, at placement: StickerPlacement)
+    mutating func apply(_ effect: Anonymisation.Effect, at placement: Sticker.Placement)
     /// Blends `art` over the picture at `placement`.
-    mutating func blend(_ art: StickerArt, at placement: StickerPlacement)
+    mutating func blend(_ art: StickerArt, at placement: Sticker.Placement)
     /// Runs `body` on the picture as RGBA (a YUV frame: taken out, and written
     /// back where `body` changed it), for the filters, which work on RGBA.
     mutating func withRGBA(_ body: (inout RGBAImage) -> Void)
@@ -17,7 +17,7 @@ extension StickerSurface {
     /// With filters, the layers are drawn on the filtered RGBA picture; without,
     /// straight on this surface (a YUV frame's stickers are blended in YUV, with
     /// no whole-frame conversion).
-    package mutating func draw(_ layers: [(layer: StickerLayer, placement: StickerPlacement)], filters: FilterChain) {
+    package mutating func draw(_ layers: [(layer: Sticker.Layer, placement: Sticker.Placement)], filters: FilterChain) {
         guard filters.isEmpty else {
             withRGBA { image in
                 filters.apply(to: &image)
@@ -36,11 +36,11 @@ extension StickerSurface {
 }
 
 extension RGBAImage: StickerSurface {
-    package mutating func apply(_ effect: Anonymisation.Effect, at placement: StickerPlacement) {
+    package mutating func apply(_ effect: Anonymisation.Effect, at placement: Sticker.Placement) {
         effect.apply(at: placement, to: &self)
     }
 
-    package mutating func blend(_ art: StickerArt, at placement: StickerPlacement) {
+    package mutating func blend(_ art: StickerArt, at placement: Sticker.Placement) {
         Compositor.draw(art, at: placement, onto: &self)
     }
 
@@ -53,11 +53,11 @@ extension YUVFrame {
         package var frame: YUVFrame
         package let matrix: YUVMatrix
 
-        package mutating func apply(_ effect: Anonymisation.Effect, at placement: StickerPlacement) {
+        package mutating func apply(_ effect: Anonymisation.Effect, at placement: Sticker.Placement) {
             effect.apply(at: placement, to: &frame, matrix: matrix)
         }
 
-        package mutating func blend(_ art: StickerArt, at placement: StickerPlacement) {
+        package mutating func blend(_ art: StickerArt, at placement: Sticker.Placement) {
             YUVCompositor.draw(art, at: placement, onto: &frame, matrix: matrix)
         }
 
@@ -70,7 +70,7 @@ extension YUVFrame {
     }
 
     /// Draws `layers` after `filters` (`StickerSurface.draw`) on this frame, whose colours follow `matrix`.
-    package mutating func draw(_ layers: [(layer: StickerLayer, placement: StickerPlacement)], filters: FilterChain,
+    package mutating func draw(_ layers: [(layer: Sticker.Layer, placement: Sticker.Placement)], filters: FilterChain,
                                matrix: YUVMatrix) {
         var surface = Surface(frame: self, matrix: matrix)
         // The surface holds the only reference to the pixels, so they are drawn on in place, not copied.

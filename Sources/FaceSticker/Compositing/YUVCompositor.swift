@@ -6,7 +6,7 @@
 /// each chroma sample with the art's mean over its 2x2 block of pixels.
 enum YUVCompositor {
     /// Draws prepared art at `placement` on `frame`, whose colours follow `matrix`.
-    static func draw(_ art: StickerArt, at placement: StickerPlacement, onto frame: inout YUVFrame, matrix: YUVMatrix) {
+    static func draw(_ art: StickerArt, at placement: Sticker.Placement, onto frame: inout YUVFrame, matrix: YUVMatrix) {
         let width = frame.width, height = frame.height, chromaWidth = frame.chromaWidth
         let uOffset = frame.uOffset, vOffset = frame.vOffset
         let toY = SIMD4<Float>(Float(matrix.yr), Float(matrix.yg), Float(matrix.yb), 0) / 65536

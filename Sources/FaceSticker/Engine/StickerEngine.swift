@@ -206,7 +206,7 @@ public final class StickerEngine {
 }
 
 extension StickerEngine.Assignment {
-    var rendering: StickerAssignment { self == .all ? .all : .cycle }
+    var rendering: Sticker.Assignment { self == .all ? .all : .cycle }
 }
 
 extension RGBAImage {

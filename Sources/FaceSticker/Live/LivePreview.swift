@@ -38,7 +38,7 @@ package final class LivePreview: LivePresenter {
     package let window: PreviewWindow
     package let filterChoices: [FilterChain]
     package let stickerChoices: [[Sticker]]
-    package let assignment: StickerAssignment
+    package let assignment: Sticker.Assignment
     private var filter = 0, sticker = 0
     private var mirrored: Bool
     private var showFPS = false
@@ -82,7 +82,7 @@ package final class LivePreview: LivePresenter {
     }
 
     package init(window: PreviewWindow, filterChoices: [FilterChain], stickerChoices: [[Sticker]],
-                 assignment: StickerAssignment, mirrored: Bool) {
+                 assignment: Sticker.Assignment, mirrored: Bool) {
         self.window = window
         self.filterChoices = filterChoices.isEmpty ? [FilterChain(filters: [])] : filterChoices
         self.stickerChoices = stickerChoices.isEmpty ? [[]] : stickerChoices

@@ -15,7 +15,7 @@ package struct PlacementSmoother: Sendable {
 
     /// The smoothed placement for the next frame, `interval` seconds on.
     /// `faceScale` is the face's eye distance (or an estimate of it) in pixels.
-    package mutating func smooth(_ placement: StickerPlacement, interval: Double, faceScale: Double) -> StickerPlacement {
+    package mutating func smooth(_ placement: Sticker.Placement, interval: Double, faceScale: Double) -> Sticker.Placement {
         // Angles wrap: follow the raw angle the short way round from the last output.
         var raw = placement.angle
         if let lastAngle {
@@ -24,7 +24,7 @@ package struct PlacementSmoother: Sendable {
         let scale = max(faceScale, 1)
         let turned = angle.filter(raw, interval: interval)
         lastAngle = turned
-        return StickerPlacement(
+        return Sticker.Placement(
             center: Point(x: x.filter(placement.center.x, interval: interval, scale: scale),
                           y: y.filter(placement.center.y, interval: interval, scale: scale)),
             size: Size(width: width.filter(placement.size.width, interval: interval, scale: scale),

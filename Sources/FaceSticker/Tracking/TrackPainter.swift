@@ -6,7 +6,7 @@
 /// frames in order.
 package struct TrackPainter: Sendable {
     package let stickers: [Sticker]
-    package let assignment: StickerAssignment
+    package let assignment: Sticker.Assignment
     package let filters: FilterChain
     /// Nil: placements go unsmoothed (for measuring what smoothing brings).
     package let smoothing: SmoothingParameters?
@@ -26,7 +26,7 @@ package struct TrackPainter: Sendable {
         let layer: Int
     }
 
-    package init(stickers: [Sticker], assignment: StickerAssignment = .all, filters: FilterChain = FilterChain(filters: []),
+    package init(stickers: [Sticker], assignment: Sticker.Assignment = .all, filters: FilterChain = FilterChain(filters: []),
                 smoothing: SmoothingParameters? = SmoothingParameters()) {
         self.stickers = stickers
         self.assignment = assignment
@@ -35,7 +35,7 @@ package struct TrackPainter: Sendable {
     }
 
     /// The layers `track` wears, in drawing order.
-    package func layers(for track: Int) -> [StickerLayer] {
+    package func layers(for track: Int) -> [Sticker.Layer] {
         guard !stickers.isEmpty else { return [] }
         if assignment == .cycle { return stickers[track % stickers.count].layers }
         return stickers.flatMap(\.layers)
@@ -49,8 +49,8 @@ package struct TrackPainter: Sendable {
         let painted = faces.map { tracked -> PaintedFace in
             guard chosen.contains(tracked.id) else { return PaintedFace(tracked: tracked, placements: []) }
             let pose = FacePose(face: tracked.face)
-            let placements = layers(for: tracked.id).enumerated().map { index, layer -> StickerPlacement in
-                let raw = StickerLayout.placement(of: layer, on: pose)
+            let placements = layers(for: tracked.id).enumerated().map { index, layer -> Sticker.Placement in
+                let raw = Sticker.Layout.placement(of: layer, on: pose)
                 guard let smoothing else { return raw }
                 let key = Key(track: tracked.id, layer: index)
                 seen.insert(key)
@@ -67,7 +67,7 @@ package struct TrackPainter: Sendable {
     }
 
     /// Every face's layers at their placements, in drawing order.
-    package func placedLayers(_ faces: [PaintedFace]) -> [(layer: StickerLayer, placement: StickerPlacement)] {
+    package func placedLayers(_ faces: [PaintedFace]) -> [(layer: Sticker.Layer, placement: Sticker.Placement)] {
         faces.flatMap { face in zip(layers(for: face.tracked.id), face.placements).map { (layer: $0, placement: $1) } }
     }
 
@@ -83,9 +83,9 @@ package struct TrackPainter: Sendable {
 /// were drawn at (smoothed), in drawing order: what the tracks file records.
 package struct PaintedFace: Equatable, Sendable {
     package var tracked: TrackedFace
-    package var placements: [StickerPlacement]
+    package var placements: [Sticker.Placement]
 
-    package init(tracked: TrackedFace, placements: [StickerPlacement]) {
+    package init(tracked: TrackedFace, placements: [Sticker.Placement]) {
         self.tracked = tracked
         self.placements = placements
     }

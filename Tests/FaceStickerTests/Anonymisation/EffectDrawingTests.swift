@@ -17,7 +17,7 @@ import Testing
         return image
     }
 
-    static let region = StickerPlacement(center: Point(x: 80, y: 60), size: Size(width: 60, height: 80), angle: 0)
+    static let region = Sticker.Placement(center: Point(x: 80, y: 60), size: Size(width: 60, height: 80), angle: 0)
 
     static func effect(_ spec: String, shape: Anonymisation.MaskShape = .ellipse) throws -> Anonymisation.Effect {
         var effect = try #require(try Anonymisation.Effect.parse(spec))
@@ -92,16 +92,16 @@ import Testing
 
     /// Regions half off the picture, tiny, empty or not finite: what is inside is done, nothing fails.
     @Test(arguments: [
-        StickerPlacement(center: Point(x: -10, y: 60), size: Size(width: 60, height: 80), angle: 0),
-        StickerPlacement(center: Point(x: 170, y: 130), size: Size(width: 60, height: 80), angle: 0),
-        StickerPlacement(center: Point(x: 80, y: 60), size: Size(width: 0.2, height: 0.2), angle: 0),
-        StickerPlacement(center: Point(x: 80, y: 60), size: Size(width: 1e9, height: 1e9), angle: 0),
-        StickerPlacement(center: Point(x: .nan, y: 60), size: Size(width: 60, height: 80), angle: 0),
-        StickerPlacement(center: Point(x: 80, y: 60), size: Size(width: .infinity, height: 80), angle: 0),
-        StickerPlacement(center: Point(x: 500, y: 500), size: Size(width: 60, height: 80), angle: 0),
-        StickerPlacement(center: Point(x: 80, y: 60), size: Size(width: 60, height: 80), angle: 33),
+        Sticker.Placement(center: Point(x: -10, y: 60), size: Size(width: 60, height: 80), angle: 0),
+        Sticker.Placement(center: Point(x: 170, y: 130), size: Size(width: 60, height: 80), angle: 0),
+        Sticker.Placement(center: Point(x: 80, y: 60), size: Size(width: 0.2, height: 0.2), angle: 0),
+        Sticker.Placement(center: Point(x: 80, y: 60), size: Size(width: 1e9, height: 1e9), angle: 0),
+        Sticker.Placement(center: Point(x: .nan, y: 60), size: Size(width: 60, height: 80), angle: 0),
+        Sticker.Placement(center: Point(x: 80, y: 60), size: Size(width: .infinity, height: 80), angle: 0),
+        Sticker.Placement(center: Point(x: 500, y: 500), size: Size(width: 60, height: 80), angle: 0),
+        Sticker.Placement(center: Point(x: 80, y: 60), size: Size(width: 60, height: 80), angle: 33),
     ])
-    func oddRegionsAreSafe(region: StickerPlacement) throws {
+    func oddRegionsAreSafe(region: Sticker.Placement) throws {
         for spec in ["blur:50", "pixelate:64", "solid"] {
             var image = Self.checkerboard()
             try Self.effect(spec).apply(at: region, to: &image)

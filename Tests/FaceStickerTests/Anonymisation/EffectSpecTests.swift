@@ -99,7 +99,7 @@ import Testing
         #expect(region.center == Point(x: 140, y: 100))
         #expect(abs(region.size.width - 80 * scale) < 1e-9 && abs(region.size.height - 100 * scale) < 1e-9)
         #expect(region.angle == 0)
-        let layer = StickerLayer(effect: Anonymisation.Effect(.blur(strength: 8), mask: Anonymisation.Mask(scale: scale)))
-        #expect(StickerLayout.placement(of: layer, on: face) == region)
+        let layer = Sticker.Layer(effect: Anonymisation.Effect(.blur(strength: 8), mask: Anonymisation.Mask(scale: scale)))
+        #expect(Sticker.Layout.placement(of: layer, on: face) == region)
     }
 }

@@ -13,14 +13,14 @@ import Testing
         return StickerArt(image)
     }()
 
-    static let placements: [StickerPlacement] = [0.0, 17, 90, 133.5, 200].flatMap { angle in
+    static let placements: [Sticker.Placement] = [0.0, 17, 90, 133.5, 200].flatMap { angle in
         [Size(width: 40, height: 30), Size(width: 13, height: 9.5), Size(width: 95, height: 71)].map { size in
-            StickerPlacement(center: Point(x: 37.3, y: 28.8), size: size, angle: angle)
+            Sticker.Placement(center: Point(x: 37.3, y: 28.8), size: size, angle: angle)
         }
-    } + [StickerPlacement(center: Point(x: -10, y: 3), size: Size(width: 80, height: 60), angle: 30)]
+    } + [Sticker.Placement(center: Point(x: -10, y: 3), size: Size(width: 80, height: 60), angle: 30)]
 
     /// Every pixel of the placement's box with what the sampler gives there, as `draw` did before it skipped any.
-    static func scan(_ placement: StickerPlacement, width: Int, height: Int) -> [Int: SIMD4<Float>] {
+    static func scan(_ placement: Sticker.Placement, width: Int, height: Int) -> [Int: SIMD4<Float>] {
         let level = art.level(for: placement.size)
         let sampler = Sampler(level: level)
         let (cosine, sine) = Compositor.rotation(placement.angle)
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test(arguments: placements)
-    func skipsOnlyPixelsThatWouldDrawNothing(_ placement: StickerPlacement) {
+    func skipsOnlyPixelsThatWouldDrawNothing(_ placement: Sticker.Placement) {
         let width = 90, height = 70
         var visited: [Int: SIMD4<Float>] = [:]
         Compositor.forEachPixel(of: Self.art, at: placement, width: width, height: height) { x, y, source in
@@ -59,7 +59,7 @@ import Testing
     @Test func allTransparentArtReachesNothing() {
         let clear = StickerArt(RGBAImage(width: 8, height: 8, fill: (255, 255, 255, 0)))
         var visits = 0
-        Compositor.forEachPixel(of: clear, at: StickerPlacement(center: Point(x: 4, y: 4), size: Size(width: 8, height: 8),
+        Compositor.forEachPixel(of: clear, at: Sticker.Placement(center: Point(x: 4, y: 4), size: Size(width: 8, height: 8),
                                                                 angle: 0),
                                 width: 16, height: 16) { _, _, _ in visits += 1 }
         #expect(visits == 0)

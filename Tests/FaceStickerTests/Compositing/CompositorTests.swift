@@ -23,7 +23,7 @@ import Testing
         let background: Pixel = (10, 20, 30, 255)
         var image = RGBAImage(width: 6, height: 4, fill: background)
         let art = Self.art(2, 2, [(255, 0, 0, 255), (0, 255, 0, 255), (0, 0, 255, 255), (255, 255, 255, 255)])
-        Compositor.draw(art, at: StickerPlacement(center: Point(x: 3, y: 2), size: Size(width: 2, height: 2), angle: 0),
+        Compositor.draw(art, at: Sticker.Placement(center: Point(x: 3, y: 2), size: Size(width: 2, height: 2), angle: 0),
                         onto: &image)
         for y in 0..<4 {
             for x in 0..<6 {
@@ -39,14 +39,14 @@ import Testing
         let before = image
         // Colour under zero alpha must not leak through.
         let art = Self.art(2, 2, Array(repeating: (255, 0, 255, 0), count: 4))
-        Compositor.draw(art, at: StickerPlacement(center: Point(x: 2.5, y: 2.5), size: Size(width: 3.7, height: 3.7),
+        Compositor.draw(art, at: Sticker.Placement(center: Point(x: 2.5, y: 2.5), size: Size(width: 3.7, height: 3.7),
                                                   angle: 17), onto: &image)
         #expect(image == before)
     }
 
     @Test func halfTransparentOverOpaqueAndOverHalfTransparent() {
         let art = Self.art(1, 1, [(200, 100, 0, 128)])
-        let place = StickerPlacement(center: Point(x: 0.5, y: 0.5), size: Size(width: 1, height: 1), angle: 0)
+        let place = Sticker.Placement(center: Point(x: 0.5, y: 0.5), size: Size(width: 1, height: 1), angle: 0)
         // Opaque blue: r = 200 * 128/255 = 100.39 -> 100, g = 50.20 -> 50, b = 255 * 127/255 = 127.
         var opaque = RGBAImage(width: 1, height: 1, fill: (0, 0, 255, 255))
         Compositor.draw(art, at: place, onto: &opaque)
@@ -70,7 +70,7 @@ import Testing
         let art = Self.art(3, 2, (0..<6).map { (i: Int) -> Pixel in (UInt8(40 * i), UInt8(200 - 30 * i), 7, 255) })
         let background: Pixel = (1, 2, 3, 255)
         var image = RGBAImage(width: 9, height: 9, fill: background)
-        Compositor.draw(art, at: StickerPlacement(center: Point(x: 5, y: 5.5), size: Size(width: 3, height: 2), angle: 90),
+        Compositor.draw(art, at: Sticker.Placement(center: Point(x: 5, y: 5.5), size: Size(width: 3, height: 2), angle: 90),
                         onto: &image)
         for y in 0..<9 {
             for x in 0..<9 {
@@ -80,7 +80,7 @@ import Testing
                 #expect(Self.same(image[x, y], want), "(\(x),\(y)): \(image[x, y]) want \(want)")
             }
         }
-        #expect(Compositor.bounds(of: StickerPlacement(center: Point(x: 5, y: 5.5), size: Size(width: 3, height: 2),
+        #expect(Compositor.bounds(of: Sticker.Placement(center: Point(x: 5, y: 5.5), size: Size(width: 3, height: 2),
                                                        angle: 90)) == Rect(x: 4, y: 4, width: 2, height: 3))
     }
 
@@ -90,7 +90,7 @@ import Testing
     func clippedAtTheEdge(edge: String, cx: Double, cy: Double) {
         let background: Pixel = (5, 5, 5, 255)
         var image = RGBAImage(width: 5, height: 5, fill: background)
-        Compositor.draw(Self.nine, at: StickerPlacement(center: Point(x: cx, y: cy), size: Size(width: 3, height: 3),
+        Compositor.draw(Self.nine, at: Sticker.Placement(center: Point(x: cx, y: cy), size: Size(width: 3, height: 3),
                                                         angle: 0), onto: &image)
         let left = Int(cx - 1.5), top = Int(cy - 1.5)
         var shown = 0
@@ -110,14 +110,14 @@ import Testing
         var image = RGBAImage(width: 8, height: 8, fill: (9, 9, 9, 255))
         let before = image
         let bad = [
-            StickerPlacement(center: Point(x: -50, y: 4), size: Size(width: 3, height: 3), angle: 0),
-            StickerPlacement(center: Point(x: 4, y: 4), size: Size(width: 0, height: 3), angle: 0),
-            StickerPlacement(center: Point(x: 4, y: 4), size: Size(width: -3, height: 3), angle: 0),
-            StickerPlacement(center: Point(x: .nan, y: 4), size: Size(width: 3, height: 3), angle: 0),
-            StickerPlacement(center: Point(x: 4, y: 4), size: Size(width: .infinity, height: 3), angle: 0),
-            StickerPlacement(center: Point(x: 4, y: 4), size: Size(width: 3, height: 3), angle: .nan),
-            StickerPlacement(center: Point(x: 1e300, y: -1e300), size: Size(width: 1e300, height: 3), angle: 0),
-            StickerPlacement(center: Point(x: 4, y: 4), size: Size(width: .leastNonzeroMagnitude, height: 3), angle: 0),
+            Sticker.Placement(center: Point(x: -50, y: 4), size: Size(width: 3, height: 3), angle: 0),
+            Sticker.Placement(center: Point(x: 4, y: 4), size: Size(width: 0, height: 3), angle: 0),
+            Sticker.Placement(center: Point(x: 4, y: 4), size: Size(width: -3, height: 3), angle: 0),
+            Sticker.Placement(center: Point(x: .nan, y: 4), size: Size(width: 3, height: 3), angle: 0),
+            Sticker.Placement(center: Point(x: 4, y: 4), size: Size(width: .infinity, height: 3), angle: 0),
+            Sticker.Placement(center: Point(x: 4, y: 4), size: Size(width: 3, height: 3), angle: .nan),
+            Sticker.Placement(center: Point(x: 1e300, y: -1e300), size: Size(width: 1e300, height: 3), angle: 0),
+            Sticker.Placement(center: Point(x: 4, y: 4), size: Size(width: .leastNonzeroMagnitude, height: 3), angle: 0),
         ]
         for placement in bad { Compositor.draw(Self.nine, at: placement, onto: &image) }
         Compositor.draw(RGBAImage(width: 0, height: 0), at: bad[0], onto: &image)
@@ -137,7 +137,7 @@ import Testing
             }
         }
         var image = RGBAImage(width: 80, height: 80, fill: (255, 255, 255, 255))
-        Compositor.draw(Self.art(8, 8, pixels), at: StickerPlacement(center: Point(x: 40.3, y: 39.6),
+        Compositor.draw(Self.art(8, 8, pixels), at: Sticker.Placement(center: Point(x: 40.3, y: 39.6),
                                                                     size: Size(width: size, height: size), angle: angle),
                         onto: &image)
         let darkest = image.pixels.min() ?? 0
@@ -150,7 +150,7 @@ import Testing
         var pixels = Array(repeating: Pixel(0, 0, 0, 255), count: 16)
         pixels[0] = (255, 255, 255, 255)
         var image = RGBAImage(width: 1, height: 1, fill: (0, 0, 0, 255))
-        Compositor.draw(Self.art(4, 4, pixels), at: StickerPlacement(center: Point(x: 0.5, y: 0.5),
+        Compositor.draw(Self.art(4, 4, pixels), at: Sticker.Placement(center: Point(x: 0.5, y: 0.5),
                                                                     size: Size(width: 1, height: 1), angle: 0),
                         onto: &image)
         #expect(Self.same(image[0, 0], (16, 16, 16, 255)), "\(image[0, 0])")
@@ -161,7 +161,7 @@ import Testing
         // clamped to the art's pixel centres at the ends: 0, 0.25 * 255 = 63.75 -> 64, 191.25 -> 191, 255.
         let art = Self.art(2, 1, [(0, 0, 0, 255), (255, 255, 255, 255)])
         var image = RGBAImage(width: 4, height: 1, fill: (0, 0, 255, 255))
-        Compositor.draw(art, at: StickerPlacement(center: Point(x: 2, y: 0.5), size: Size(width: 4, height: 1), angle: 0),
+        Compositor.draw(art, at: Sticker.Placement(center: Point(x: 2, y: 0.5), size: Size(width: 4, height: 1), angle: 0),
                         onto: &image)
         #expect(image.pixels.enumerated().filter { $0.offset % 4 == 0 }.map(\.element) == [0, 64, 191, 255])
     }

@@ -13,8 +13,8 @@ import Testing
                              leftMouth: Point(x: 135, y: 140)))
 
     /// A 100 x 50 art layer (aspect 2).
-    static func layer(_ fit: StickerFit) -> StickerLayer {
-        StickerLayer(art: StickerArt(RGBAImage(width: 100, height: 50, fill: (255, 0, 0, 255))), fit: fit)
+    static func layer(_ fit: Sticker.Fit) -> Sticker.Layer {
+        Sticker.Layer(art: StickerArt(RGBAImage(width: 100, height: 50, fill: (255, 0, 0, 255))), fit: fit)
     }
 
     /// `face` turned `degrees` clockwise about `pivot`.
@@ -34,12 +34,12 @@ import Testing
     }
 
     @Test func eyesAnchorScaleAndAspect() {
-        let placement = StickerLayout.placement(of: Self.layer(StickerFit(anchor: .eyes, size: 2)), on: Self.upright)
-        #expect(placement == StickerPlacement(center: Point(x: 120, y: 100), size: Size(width: 80, height: 40), angle: 0))
+        let placement = Sticker.Layout.placement(of: Self.layer(Sticker.Fit(anchor: .eyes, size: 2)), on: Self.upright)
+        #expect(placement == Sticker.Placement(center: Point(x: 120, y: 100), size: Size(width: 80, height: 40), angle: 0))
     }
 
     @Test(arguments: [
-        (StickerAnchor.eyes, Point(x: 120, y: 100)),
+        (Sticker.Anchor.eyes, Point(x: 120, y: 100)),
         (.betweenEyes, Point(x: 120, y: 100 - 40.0 / 3)),
         (.nose, Point(x: 120, y: 120)),
         (.mouth, Point(x: 120, y: 140)),
@@ -47,8 +47,8 @@ import Testing
         // The art's bottom edge at 1.25 eye distances above the eyes: centre half its height (20) higher.
         (.aboveHead, Point(x: 120, y: 100 - 50 - 20)),
     ])
-    func everyAnchor(anchor: StickerAnchor, center: Point) {
-        let placement = StickerLayout.placement(of: Self.layer(StickerFit(anchor: anchor, size: 2)), on: Self.upright)
+    func everyAnchor(anchor: Sticker.Anchor, center: Point) {
+        let placement = Sticker.Layout.placement(of: Self.layer(Sticker.Fit(anchor: anchor, size: 2)), on: Self.upright)
         #expect(Self.close(placement.center, center), "\(anchor): \(placement.center)")
     }
 
@@ -56,15 +56,15 @@ import Testing
     func angleAndOffsetFollowTheHeadRoll(degrees: Double) {
         let face = Self.rolled(Self.upright, by: degrees, about: Point(x: 120, y: 100))
         // Offset 0.5 eye distances down the face: 20 px along the turned "down".
-        let fit = StickerFit(anchor: .eyes, size: 2, offset: Point(x: 0, y: 0.5))
-        let placement = StickerLayout.placement(of: Self.layer(fit), on: face)
+        let fit = Sticker.Fit(anchor: .eyes, size: 2, offset: Point(x: 0, y: 0.5))
+        let placement = Sticker.Layout.placement(of: Self.layer(fit), on: face)
         let r = degrees * Double.pi / 180
         #expect(abs(placement.angle - degrees) < 1e-9)
         #expect(Self.close(placement.center, Point(x: 120 - 20 * sin(r), y: 100 + 20 * cos(r))), "\(placement.center)")
         #expect(abs(placement.size.width - 80) < 1e-9, "the eye distance does not change with roll")
         var upright = fit
         upright.rotates = false
-        #expect(StickerLayout.placement(of: Self.layer(upright), on: face).angle == 0)
+        #expect(Sticker.Layout.placement(of: Self.layer(upright), on: face).angle == 0)
     }
 
     @Test func mirroredLandmarksKeepTheFaceUpright() {
@@ -73,18 +73,18 @@ import Testing
         face.landmarks = Landmarks(rightEye: Point(x: 140, y: 100), leftEye: Point(x: 100, y: 100),
                                    noseTip: Point(x: 120, y: 120), rightMouth: Point(x: 135, y: 140),
                                    leftMouth: Point(x: 105, y: 140))
-        let placement = StickerLayout.placement(of: Self.layer(StickerFit(anchor: .aboveHead, size: 2)), on: face)
+        let placement = Sticker.Layout.placement(of: Self.layer(Sticker.Fit(anchor: .aboveHead, size: 2)), on: face)
         #expect(abs(placement.angle) < 1e-9)
         #expect(Self.close(placement.center, Point(x: 120, y: 30)))
     }
 
     @Test func withoutLandmarksTheBoxGivesAnchorAndScale() {
         let haar = Face(box: Rect(x: 100, y: 50, width: 100, height: 100), score: 0.5)
-        let eyes = StickerLayout.placement(of: Self.layer(StickerFit(anchor: .eyes, size: 2)), on: haar)
+        let eyes = Sticker.Layout.placement(of: Self.layer(Sticker.Fit(anchor: .eyes, size: 2)), on: haar)
         // Estimated eyes at 29% and 71% of the width, 40% down: 42 px apart, centred.
         #expect(Self.close(eyes.center, Point(x: 150, y: 90)))
         #expect(abs(eyes.size.width - 84) < 1e-9 && eyes.angle == 0)
-        let wide = StickerLayout.placement(of: Self.layer(StickerFit(anchor: .face, measure: .faceWidth, size: 1.5)),
+        let wide = Sticker.Layout.placement(of: Self.layer(Sticker.Fit(anchor: .face, measure: .faceWidth, size: 1.5)),
                                            on: haar)
         #expect(abs(wide.size.width - 150) < 1e-9 && abs(wide.size.height - 75) < 1e-9)
         #expect(!FacePose(face: haar).isMeasured && FacePose(face: Self.upright).isMeasured)
@@ -108,10 +108,10 @@ import Testing
 
     @Test func everyLayerIsPlaced() {
         let sticker = Sticker(name: "pair", layers: [
-            Self.layer(StickerFit(anchor: .eyes, size: 1, offset: Point(x: -0.5, y: 0))),
-            Self.layer(StickerFit(anchor: .eyes, size: 1, offset: Point(x: 0.5, y: 0))),
+            Self.layer(Sticker.Fit(anchor: .eyes, size: 1, offset: Point(x: -0.5, y: 0))),
+            Self.layer(Sticker.Fit(anchor: .eyes, size: 1, offset: Point(x: 0.5, y: 0))),
         ])
-        let placements = StickerLayout.placements(of: sticker, on: Self.upright)
+        let placements = Sticker.Layout.placements(of: sticker, on: Self.upright)
         #expect(placements.map(\.center) == [Point(x: 100, y: 100), Point(x: 140, y: 100)])
     }
 }

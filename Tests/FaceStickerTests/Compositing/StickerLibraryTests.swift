@@ -21,7 +21,7 @@ import Testing
         let sticker = try library.sticker(named: Fixtures.sunglasses)
         #expect(sticker.layers.count == 1)
         #expect(sticker.layers[0].fit == .plainPicture)
-        #expect(StickerFit.plainPicture.anchor == .face && StickerFit.plainPicture.measure == .faceWidth)
+        #expect(Sticker.Fit.plainPicture.anchor == .face && Sticker.Fit.plainPicture.measure == .faceWidth)
     }
 
     @Test func unknownNamesAndMissingFilesAreErrors() throws {

@@ -38,9 +38,9 @@ import Testing
         let json = #"{"stickers": [{"name": "dot", "layers": [{"art": "/x.png", "anchor": "nose", "size": 0.5}]}]}"#
         let manifest = try StickerManifest.decode(Data(json.utf8), path: "/m/stickers.json")
         let layer = try #require(manifest.entries.first?.layers.first)
-        #expect(layer.fit == StickerFit(anchor: .nose, measure: .eyeDistance, size: 0.5, offset: .zero, rotates: true))
+        #expect(layer.fit == Sticker.Fit(anchor: .nose, measure: .eyeDistance, size: 0.5, offset: .zero, rotates: true))
         #expect(manifest.artPath(layer) == "/x.png")
-        let relative = StickerLayerSpec(art: "art/a.png", fit: layer.fit)
+        let relative = StickerManifest.LayerSpec(art: "art/a.png", fit: layer.fit)
         #expect(manifest.artPath(relative) == "/m/art/a.png")
         #expect(manifest.credits.isEmpty && manifest.entries[0].summary.isEmpty)
     }

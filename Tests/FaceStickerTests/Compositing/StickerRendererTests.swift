@@ -11,7 +11,7 @@ import Testing
 
     static func sticker(_ name: String) -> Sticker {
         Sticker(name: name, art: RGBAImage(width: 4, height: 4, fill: (255, 0, 0, 255)),
-                fit: StickerFit(anchor: .face, measure: .faceWidth, size: 1))
+                fit: Sticker.Fit(anchor: .face, measure: .faceWidth, size: 1))
     }
 
     @Test func cycleGivesSuccessiveFacesSuccessiveStickersLeftToRight() {
@@ -66,7 +66,7 @@ import Testing
             let off = max(abs(Int(p.0) - 0x31), abs(Int(p.1) - 0x37), abs(Int(p.2) - 0x3D))
             #expect(off <= 2, "eye at \(eye) shows \(p)")
         }
-        let glassesBounds = Compositor.bounds(of: StickerLayout.placements(of: sunglasses, on: face)[0])
+        let glassesBounds = Compositor.bounds(of: Sticker.Layout.placements(of: sunglasses, on: face)[0])
         #expect(changed(photo, glassesOnly).allSatisfy { glassesBounds.insetBy(-1).contains($0) })
 
         let hat = try library.sticker(named: "tophat")

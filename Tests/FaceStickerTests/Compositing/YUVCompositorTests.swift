@@ -30,7 +30,7 @@ import Testing
 
     @Test(arguments: [(30.0, 22.0, 0.0, 24.0), (58.5, 44.0, 25.0, 30.0), (10.0, 5.0, 200.0, 14.0)])
     func matchesBlendingInRGB(x: Double, y: Double, angle: Double, side: Double) {
-        let placement = StickerPlacement(center: Point(x: x, y: y), size: Size(width: side, height: side), angle: angle)
+        let placement = Sticker.Placement(center: Point(x: x, y: y), size: Size(width: side, height: side), angle: angle)
         let before = Self.frame()
         var direct = before
         YUVCompositor.draw(Self.art, at: placement, onto: &direct, matrix: Self.bt709)
@@ -53,7 +53,7 @@ import Testing
     @Test func opaqueArtTakesItsOwnColour() {
         var frame = YUVFrame(width: 40, height: 40, y: 100, u: 60, v: 200)
         let red = StickerArt(RGBAImage(width: 8, height: 8, fill: (255, 0, 0, 255)))
-        YUVCompositor.draw(red, at: StickerPlacement(center: Point(x: 20, y: 20), size: Size(width: 8, height: 8), angle: 0),
+        YUVCompositor.draw(red, at: Sticker.Placement(center: Point(x: 20, y: 20), size: Size(width: 8, height: 8), angle: 0),
                            onto: &frame, matrix: Self.bt709)
         let inside = 20 * 40 + 20, chroma = 10 * frame.chromaWidth + 10
         #expect(frame.data[inside] == Self.bt709.luma(255, 0, 0))

@@ -84,7 +84,7 @@ import Testing
 
     @Test(arguments: [0.0, 17.5, -40, 135])
     func placementTurnsScalesAndMirrors(angle: Double) {
-        let placement = StickerPlacement(center: Point(x: 50, y: 60), size: Size(width: 40, height: 20), angle: angle)
+        let placement = Sticker.Placement(center: Point(x: 50, y: 60), size: Size(width: 40, height: 20), angle: angle)
 
         let turned = Transform2D.rotation(degrees: 90).apply(to: placement)
         #expect(Self.close(turned.center, Point(x: -60, y: 50)))
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func stretchScalesEachSideAlongItsAxis() {
-        let placement = StickerPlacement(center: .zero, size: Size(width: 10, height: 10), angle: 0)
+        let placement = Sticker.Placement(center: .zero, size: Size(width: 10, height: 10), angle: 0)
         let stretched = Transform2D.scale(x: 2, y: 0.5).apply(to: placement)
         #expect(stretched.size == Size(width: 20, height: 5))
         #expect(stretched.angle == 0)
@@ -114,7 +114,7 @@ import Testing
         let tilted = Landmarks(rightEye: Point(x: 40, y: 40), leftEye: Point(x: 80, y: 60), noseTip: Point(x: 58, y: 70),
                                rightMouth: Point(x: 40, y: 90), leftMouth: Point(x: 70, y: 100))
         let mirror = Transform2D(a: -1, b: 0, c: 0, d: 1, tx: 200, ty: 0)
-        let placement = StickerPlacement(center: tilted.eyeCenter, size: Size(width: 50, height: 20),
+        let placement = Sticker.Placement(center: tilted.eyeCenter, size: Size(width: 50, height: 20),
                                          angle: Self.eyeAngle(tilted))
         let mapped = mirror.apply(to: tilted)
         #expect(abs(mirror.apply(to: placement).angle - Self.eyeAngle(mapped)) < 1e-9)

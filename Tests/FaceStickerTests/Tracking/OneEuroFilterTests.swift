@@ -58,7 +58,7 @@ import Testing
 
     @Test func anglesAreSmoothedTheShortWayRound() {
         var smoother = PlacementSmoother()
-        let at = { (angle: Double) in StickerPlacement(center: Point(x: 50, y: 50), size: Size(width: 40, height: 20), angle: angle) }
+        let at = { (angle: Double) in Sticker.Placement(center: Point(x: 50, y: 50), size: Size(width: 40, height: 20), angle: angle) }
         _ = smoother.smooth(at(179), interval: 1.0 / 30, faceScale: 20)
         let next = smoother.smooth(at(-179), interval: 1.0 / 30, faceScale: 20)
         #expect(abs(next.angle) > 178, "did not swing through 0: \(next.angle)")
@@ -66,7 +66,7 @@ import Testing
 
     @Test func aStillPlacementStaysExactlyStill() {
         var smoother = PlacementSmoother()
-        let still = StickerPlacement(center: Point(x: 120.5, y: 80.25), size: Size(width: 64, height: 32), angle: -7)
+        let still = Sticker.Placement(center: Point(x: 120.5, y: 80.25), size: Size(width: 64, height: 32), angle: -7)
         let outputs = (0..<20).map { _ in smoother.smooth(still, interval: 0.04, faceScale: 30) }
         #expect(outputs.allSatisfy { $0 == still })
     }

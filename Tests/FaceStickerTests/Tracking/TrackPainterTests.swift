@@ -5,7 +5,7 @@ import Testing
 @Suite struct TrackPainterTests {
     static func sticker(_ name: String, _ colour: (UInt8, UInt8, UInt8, UInt8)) -> Sticker {
         Sticker(name: name, art: RGBAImage(width: 8, height: 8, fill: colour),
-                fit: StickerFit(anchor: .eyes, size: 2, rotates: false))
+                fit: Sticker.Fit(anchor: .eyes, size: 2, rotates: false))
     }
 
     static let red = sticker("red", (255, 0, 0, 255)), blue = sticker("blue", (0, 0, 255, 255))
@@ -57,7 +57,7 @@ import Testing
         var painter = TrackPainter(stickers: [Self.red], smoothing: nil)
         let face = Self.tracked(0, x: 100)
         let placed = painter.place([face], interval: 0.04)
-        #expect(placed.first?.placements == [StickerLayout.placement(of: Self.red.layers[0], on: face.face)])
+        #expect(placed.first?.placements == [Sticker.Layout.placement(of: Self.red.layers[0], on: face.face)])
     }
 
     @Test func onAYUVFrameOnlyThePixelsUnderTheStickerChange() throws {

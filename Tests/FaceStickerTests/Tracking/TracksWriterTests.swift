@@ -7,7 +7,7 @@ import Testing
     @Test func aFrameIsOneLineWithTheDocumentedKeys() {
         let face = Face(box: Rect(x: 10, y: 20.5, width: 30, height: 40), score: 0.98765,
                         landmarks: Landmarks(points: (0..<5).map { Point(x: Double($0), y: 1.005) }))
-        let placement = StickerPlacement(center: Point(x: 25, y: 30), size: Size(width: 60, height: 20.25), angle: -3.5)
+        let placement = Sticker.Placement(center: Point(x: 25, y: 30), size: Size(width: 60, height: 20.25), angle: -3.5)
         let painted = PaintedFace(tracked: TrackedFace(id: 2, face: face, source: .detected), placements: [placement])
         #expect(TracksWriter.line(index: 7, time: 0.2335, faces: [painted]) ==
             "{\"index\": 7, \"time\": 0.2335, \"faces\": [{\"id\": 2, \"box\": [10, 20.5, 30, 40], \"score\": 0.9877, "
