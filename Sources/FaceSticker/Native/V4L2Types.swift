@@ -3,9 +3,9 @@ import Foundation
 import Glibc
 #endif
 
-// The values that cross the V4L2 seam (`V4L2System`): pixel formats, capabilities,
-// buffers, controls and the errno failures, with the device list and the one-line
-// failure texts built from them.
+// The values that cross the V4L2 seam (`V4L2System`, below): pixel formats, capabilities,
+// buffers, controls and the errno failures. `V4L2` (V4L2.swift) implements the seam over libv4l2;
+// tests implement it with a scripted fake.
 
 // MARK: - Formats
 
@@ -155,17 +155,6 @@ package struct V4L2Buffer: Equatable, Sendable {
     }
 }
 
-/// Finds the video device nodes.
-package enum VideoDevices {
-    /// `/dev/video*` (or those in `folder`), in numeric order.
-    package static func paths(in folder: String = "/dev") -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasPrefix("video") && Int($0.dropFirst(5)) != nil }
-            .sorted { (Int($0.dropFirst(5)) ?? 0) < (Int($1.dropFirst(5)) ?? 0) }
-            .map { folder + "/" + $0 }
-    }
-}
-
 // MARK: - Controls
 
 /// A camera control as VIDIOC_QUERYCTRL describes it (brightness, exposure, zoom, focus...).
@@ -259,110 +248,6 @@ package struct V4L2Control: Equatable, Sendable {
     }
 }
 
-/// One `--set NAME=VALUE`: a camera control by name and the value asked for
-/// (a number, on/off for switches, or a menu entry's label).
-package struct ControlSetting: Equatable, Sendable {
-    package var name: String
-    package var value: String
-
-    package init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-
-    /// Parses `NAME=VALUE`.
-    package init(parsing text: String) throws {
-        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-            throw FaceStickerError.invalidArgument("--set: \"\(text)\" is not CONTROL=VALUE (e.g. brightness=10)")
-        }
-        self.init(name: String(parts[0]), value: String(parts[1]))
-    }
-
-    /// The controls `name` can mean: the one whose key it is, else the ones
-    /// whose key starts with it, narrowed to an `_absolute` one when that is
-    /// unique (`exposure` is `exposure_time_absolute`, `zoom` is `zoom_absolute`).
-    package static func candidates(_ name: String, in controls: [V4L2Control]) -> [V4L2Control] {
-        let key = V4L2Control.key(for: name)
-        if let exact = controls.first(where: { $0.key == key }) { return [exact] }
-        let prefixed = controls.filter { $0.key.hasPrefix(key + "_") }
-        let absolute = prefixed.filter { $0.key.hasSuffix("_absolute") }
-        return absolute.count == 1 ? absolute : prefixed
-    }
-
-    /// The value as the number the driver takes, checked against the control's
-    /// type, range and menu; errors name `device`, the control and what it takes.
-    package func value(for control: V4L2Control, device: String) throws -> Int {
-        let key = control.key
-        func bad(_ reason: String) -> FaceStickerError {
-            .invalidArgument("\(device): --set \(key)=\(value): \(reason)")
-        }
-        guard control.kind.hasValue else { throw bad("a \(control.kind.name) control cannot be set this way") }
-        guard !control.readOnly else { throw bad("the control is read-only") }
-        let number: Int
-        if let n = Int(value) {
-            number = n
-        } else if control.kind == .boolean, let b = Self.boolean(value) {
-            number = b
-        } else if let item = control.menu.first(where: { V4L2Control.key(for: $0.label) == V4L2Control.key(for: value) }) {
-            number = item.value
-        } else {
-            throw bad("not a number\(control.menu.isEmpty ? "" : " or a menu entry") (\(takes(control)))")
-        }
-        guard number >= control.minimum, number <= control.maximum else {
-            throw bad("outside \(control.minimum)...\(control.maximum)")
-        }
-        if !control.menu.isEmpty, !control.menu.contains(where: { $0.value == number }) {
-            throw bad("not a menu entry (\(takes(control)))")
-        }
-        return number
-    }
-
-    private func takes(_ control: V4L2Control) -> String {
-        if control.menu.isEmpty { return "it takes \(control.minimum)...\(control.maximum)" }
-        return "it takes " + control.menu.map { "\($0.value): \($0.label)" }.joined(separator: ", ")
-    }
-
-    private static func boolean(_ text: String) -> Int? {
-        switch text.lowercased() {
-        case "on", "true", "yes": return 1
-        case "off", "false", "no": return 0
-        default: return nil
-        }
-    }
-}
-
-/// What setting a control did: the value asked for and the value read back,
-/// so a driver that quietly ignores a control is caught.
-package struct ControlChange: Equatable, Sendable {
-    package var control: V4L2Control
-    package var requested: Int
-    /// The value read back; nil for write-only controls or when it could not be read.
-    package var actual: Int?
-
-    package init(control: V4L2Control, requested: Int, actual: Int?) {
-        self.control = control
-        self.requested = requested
-        self.actual = actual
-    }
-
-    /// Whether the driver kept the value asked for (as far as reading back can tell).
-    package var took: Bool { actual.map { $0 == requested } ?? true }
-
-    /// One line for stderr: the new value, or why it may have no effect.
-    package var summary: String {
-        let key = control.key
-        if let actual, actual != requested {
-            return "warning: \(key): asked \(requested), the camera kept \(actual)"
-                + (control.inactive ? " (the control is inactive: an automatic mode governs it)" : "")
-        }
-        if control.inactive {
-            return "warning: \(key) = \(requested), but the control is inactive (an automatic mode governs it; turn that off first)"
-        }
-        return "\(key) = \(requested)"
-    }
-}
-
 // MARK: - Failures
 
 /// A failed call at the V4L2 seam: which call, and the errno it set.
@@ -382,25 +267,69 @@ package struct V4L2SystemError: Error, Equatable, Sendable, CustomStringConverti
     package var description: String { "\(call): \(reason)" }
 }
 
-/// Turns a failed call at the V4L2 seam into the one line the user reads:
-/// the device, and what went wrong in their terms (busy, unplugged, not a camera).
-enum CameraFailure {
-    /// One line for a failed call, in the user's terms.
-    static func describe(_ path: String, _ error: V4L2SystemError, doing: String) -> FaceStickerError {
-        let reason: String
-        switch error.code {
-        case ENOENT: reason = "no such device"
-        case ENODEV, ENXIO: reason = doing == "open" ? "no such device" : "the camera was disconnected"
-        case EBUSY: reason = "device is busy (another program is using the camera)"
-        case EACCES, EPERM: reason = "permission denied (is your user in the video group?)"
-        case EISDIR: reason = "is a folder, not a video device"
-        // V4L2System.open asks VIDIOC_QUERYCAP itself, so a file that is no V4L2 device fails there.
-        case ENOTTY where doing == "query" || doing == "open", EINVAL where doing == "query":
-            reason = "not a V4L2 video device"
-        case ENOMEM: reason = "not enough memory to \(doing)"
-        case EIO where doing == "wait for a frame": reason = "the camera reported an error while streaming"
-        default: reason = "cannot \(doing): \(error.reason)"
-        }
-        return .unreadable(path: path, reason: reason)
-    }
+// MARK: - The seam
+
+/// The lowest level of camera access: one method per system call or V4L2
+/// ioctl, carrying Swift values instead of the kernel's C structs.
+///
+/// `V4L2` (Native/V4L2.swift) implements it over libv4l2; tests implement it
+/// with a scripted fake, so everything above this seam (`V4L2Camera`,
+/// frame sources, the selfie pipeline) runs without a camera. Every method
+/// that can fail throws the errno it got; "end of list" answers (EINVAL from
+/// an ENUM ioctl) are nil, not errors.
+package protocol V4L2System {
+    /// Opens the node read-write, non-blocking.
+    func open(_ path: String) throws(V4L2SystemError) -> Int32
+    func close(_ fd: Int32)
+    /// VIDIOC_QUERYCAP.
+    func queryCapability(_ fd: Int32) throws(V4L2SystemError) -> V4L2Capability
+    /// VIDIOC_ENUM_FMT for video capture; nil past the last format.
+    func enumerateFormat(_ fd: Int32, index: Int) throws(V4L2SystemError) -> V4L2FormatDescription?
+    /// VIDIOC_ENUM_FRAMESIZES; nil past the last size.
+    func enumerateFrameSize(_ fd: Int32, format: FourCC, index: Int) throws(V4L2SystemError) -> V4L2FrameSize?
+    /// VIDIOC_G_FMT.
+    func getFormat(_ fd: Int32) throws(V4L2SystemError) -> V4L2PixelFormat
+    /// VIDIOC_S_FMT; returns the format the driver settled on (it may adjust size and code).
+    func setFormat(_ fd: Int32, _ format: V4L2PixelFormat) throws(V4L2SystemError) -> V4L2PixelFormat
+    /// VIDIOC_G_PARM: seconds per frame, nil when the driver does not say.
+    func frameInterval(_ fd: Int32) throws(V4L2SystemError) -> Double?
+    /// VIDIOC_REQBUFS with mmap memory; returns how many buffers the driver granted (0 frees them).
+    func requestBuffers(_ fd: Int32, count: Int) throws(V4L2SystemError) -> Int
+    /// VIDIOC_QUERYBUF.
+    func queryBuffer(_ fd: Int32, index: Int) throws(V4L2SystemError) -> V4L2Buffer
+    /// VIDIOC_QBUF.
+    func queueBuffer(_ fd: Int32, index: Int) throws(V4L2SystemError)
+    /// VIDIOC_DQBUF (EAGAIN when no frame is ready: the node is non-blocking).
+    func dequeueBuffer(_ fd: Int32) throws(V4L2SystemError) -> V4L2Buffer
+    /// VIDIOC_STREAMON.
+    func streamOn(_ fd: Int32) throws(V4L2SystemError)
+    /// VIDIOC_STREAMOFF (also dequeues every buffer).
+    func streamOff(_ fd: Int32) throws(V4L2SystemError)
+    /// VIDIOC_QUERYCTRL with V4L2_CTRL_FLAG_NEXT_CTRL: the control after `id` (0: the first); nil after the last.
+    func nextControl(_ fd: Int32, after id: UInt32) throws(V4L2SystemError) -> V4L2Control?
+    /// VIDIOC_QUERYMENU: a menu entry's label (an integer menu's number as text), nil when the driver skips that index.
+    func menuItem(_ fd: Int32, control id: UInt32, index: Int, integerMenu: Bool) throws(V4L2SystemError) -> String?
+    /// VIDIOC_G_CTRL.
+    func getControl(_ fd: Int32, id: UInt32) throws(V4L2SystemError) -> Int32
+    /// VIDIOC_S_CTRL.
+    func setControl(_ fd: Int32, id: UInt32, value: Int32) throws(V4L2SystemError)
+    /// mmap of a driver buffer, shared and read-write.
+    func map(_ fd: Int32, length: Int, offset: Int) throws(V4L2SystemError) -> UnsafeMutableRawPointer
+    func unmap(_ address: UnsafeMutableRawPointer, length: Int)
+    /// Waits at most `timeoutMs` for a frame: true when one is ready, false on time-out.
+    /// Throws when the device reports an error (POLLERR: unplugged, not streaming).
+    func poll(_ fd: Int32, timeoutMs: Int) throws(V4L2SystemError) -> Bool
+}
+
+/// The output side of the V4L2 seam, for virtual cameras (v4l2loopback):
+/// the same system calls as capture (`open`, `VIDIOC_QUERYCAP`, `close`) plus
+/// `VIDIOC_S_FMT` on an output buffer type and `write(2)` per frame. `V4L2`
+/// implements it for real; the tests' scripted fake implements it too.
+package protocol V4L2OutputSystem: V4L2System {
+    /// Opens an output node read-write with blocking writes (no libv4l2: it only converts captures).
+    func openOutput(_ path: String) throws(V4L2SystemError) -> Int32
+    /// VIDIOC_S_FMT with V4L2_BUF_TYPE_VIDEO_OUTPUT; returns the format the driver settled on.
+    func setOutputFormat(_ fd: Int32, _ format: V4L2PixelFormat) throws(V4L2SystemError) -> V4L2PixelFormat
+    /// write(2) of one frame's bytes; returns how many were taken.
+    func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(V4L2SystemError) -> Int
 }
