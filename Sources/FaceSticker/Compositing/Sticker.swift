@@ -1,3 +1,5 @@
+import Foundation
+
 /// A sticker ready to draw: its layers' art loaded and prepared, drawn in order.
 package struct Sticker: Sendable {
     /// Layers one sticker may have: more is no face decoration, and each costs drawing time per face.
@@ -184,5 +186,25 @@ extension Sticker {
             return Sticker.Placement(center: center, size: Size(width: width, height: height),
                                     angle: fit.rotates ? pose.angle : 0)
         }
+    }
+}
+
+extension Transform2D {
+    /// Maps a sticker placement: the centre moves, each side scales by how much
+    /// the map stretches that side's direction, and the angle turns with the map.
+    /// Under mirroring the angle flips sign, because the art itself is drawn
+    /// unmirrored: its up direction follows the map, its left-right does not.
+    package func apply(to placement: Sticker.Placement) -> Sticker.Placement {
+        let (sin, cos) = Self.sinCos(degrees: placement.angle)
+        let across = Point(x: a * cos + c * sin, y: b * cos + d * sin)
+        let down = Point(x: -a * sin + c * cos, y: -b * sin + d * cos)
+        let flip = isMirroring ? -1.0 : 1.0
+        var angle = atan2(flip * across.y, flip * across.x) * 180 / Double.pi
+        if angle <= -180 { angle += 360 }
+        return Sticker.Placement(
+            center: apply(to: placement.center),
+            size: Size(width: placement.size.width * across.distance(to: .zero),
+                       height: placement.size.height * down.distance(to: .zero)),
+            angle: angle)
     }
 }

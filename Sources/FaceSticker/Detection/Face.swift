@@ -61,3 +61,22 @@ public struct Landmarks: Hashable, Sendable {
                   rightMouth: transform(rightMouth), leftMouth: transform(leftMouth))
     }
 }
+
+/// Faces and landmarks mapped between pictures (turned passes, EXIF orientations, mirroring).
+extension Transform2D {
+    /// Maps every point. Under a mirroring map the right and left labels swap,
+    /// so the landmarks stay what a detector would report on the mapped image
+    /// (the "right" eye of an upright face on the image's left) and an angle
+    /// taken from right eye to left eye stays upright.
+    package func apply(to landmarks: Landmarks) -> Landmarks {
+        let m = landmarks.map(apply(to:))
+        guard isMirroring else { return m }
+        return Landmarks(rightEye: m.leftEye, leftEye: m.rightEye, noseTip: m.noseTip,
+                         rightMouth: m.leftMouth, leftMouth: m.rightMouth)
+    }
+
+    /// Maps the box (bounding box) and the landmarks; the score is kept.
+    package func apply(to face: Face) -> Face {
+        Face(box: apply(to: face.box), score: face.score, landmarks: face.landmarks.map(apply(to:)))
+    }
+}

@@ -63,36 +63,4 @@ package enum ExifOrientation: Int, CaseIterable, Hashable, Sendable {
         let width = uprightSize(stored).width
         return turn.concatenating(Transform2D(a: -1, b: 0, c: 0, d: 1, tx: width, ty: 0))
     }
-
-    /// The upright pixels of a picture stored as `image`.
-    package func upright(_ image: RGBAImage) -> RGBAImage {
-        let stored = Size(width: Double(image.width), height: Double(image.height))
-        let size = uprightSize(stored)
-        let width = Int(size.width), height = Int(size.height)
-        guard self != .up, width > 0, height > 0,
-              let back = transform(storedSize: stored).inverted else { return image }
-        // Quarter turns and flips send pixel centres to pixel centres, so the
-        // source pixel of (x, y) is origin + x * stepX + y * stepY, in whole pixels.
-        let origin = back.apply(to: Point(x: 0.5, y: 0.5))
-        let x0 = Int((origin.x - 0.5).rounded()), y0 = Int((origin.y - 0.5).rounded())
-        let start = y0 * image.width + x0
-        let stepX = Int(back.a.rounded()) + Int(back.b.rounded()) * image.width
-        let stepY = Int(back.c.rounded()) + Int(back.d.rounded()) * image.width
-        var out = RGBAImage(width: width, height: height)
-        image.pixels.withUnsafeBytes { src in
-            let source = src.bindMemory(to: UInt32.self)
-            out.pixels.withUnsafeMutableBytes { dst in
-                let target = dst.bindMemory(to: UInt32.self)
-                for y in 0..<height {
-                    var s = start + y * stepY
-                    let row = y * width
-                    for x in 0..<width {
-                        target[row + x] = source[s]
-                        s += stepX
-                    }
-                }
-            }
-        }
-        return out
-    }
 }

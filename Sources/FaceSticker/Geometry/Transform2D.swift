@@ -74,40 +74,6 @@ package struct Transform2D: Hashable, Sendable {
         return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
     }
 
-    /// Maps every point. Under a mirroring map the right and left labels swap,
-    /// so the landmarks stay what a detector would report on the mapped image
-    /// (the "right" eye of an upright face on the image's left) and an angle
-    /// taken from right eye to left eye stays upright.
-    package func apply(to landmarks: Landmarks) -> Landmarks {
-        let m = landmarks.map(apply(to:))
-        guard isMirroring else { return m }
-        return Landmarks(rightEye: m.leftEye, leftEye: m.rightEye, noseTip: m.noseTip,
-                         rightMouth: m.leftMouth, leftMouth: m.rightMouth)
-    }
-
-    /// Maps the box (bounding box) and the landmarks; the score is kept.
-    package func apply(to face: Face) -> Face {
-        Face(box: apply(to: face.box), score: face.score, landmarks: face.landmarks.map(apply(to:)))
-    }
-
-    /// Maps a sticker placement: the centre moves, each side scales by how much
-    /// the map stretches that side's direction, and the angle turns with the map.
-    /// Under mirroring the angle flips sign, because the art itself is drawn
-    /// unmirrored: its up direction follows the map, its left-right does not.
-    package func apply(to placement: Sticker.Placement) -> Sticker.Placement {
-        let (sin, cos) = Self.sinCos(degrees: placement.angle)
-        let across = Point(x: a * cos + c * sin, y: b * cos + d * sin)
-        let down = Point(x: -a * sin + c * cos, y: -b * sin + d * cos)
-        let flip = isMirroring ? -1.0 : 1.0
-        var angle = atan2(flip * across.y, flip * across.x) * 180 / Double.pi
-        if angle <= -180 { angle += 360 }
-        return Sticker.Placement(
-            center: apply(to: placement.center),
-            size: Size(width: placement.size.width * across.distance(to: .zero),
-                       height: placement.size.height * down.distance(to: .zero)),
-            angle: angle)
-    }
-
     /// Sine and cosine, exact at multiples of 90 degrees so quarter turns stay integral.
     static func sinCos(degrees: Double) -> (sin: Double, cos: Double) {
         let turned = degrees.truncatingRemainder(dividingBy: 360)
