@@ -34,42 +34,10 @@ package enum YUVConversion {
     package static func write(_ image: RGBAImage, original: RGBAImage, into frame: inout YUVFrame,
                              matrix: YUVMatrix) {
         guard image.width == frame.width, image.height == frame.height, original.width == image.width,
-              original.height == image.height else { return }
-        let width = frame.width, height = frame.height
-        let cw = frame.chromaWidth, uo = frame.uOffset, vo = frame.vOffset
-        image.pixels.withUnsafeBufferPointer { now in
-            original.pixels.withUnsafeBufferPointer { before in
-                frame.data.withUnsafeMutableBufferPointer { dst in
-                    var by = 0
-                    while by < height {
-                        var bx = 0
-                        while bx < width {
-                            var r = 0, g = 0, b = 0, n = 0, changed = false
-                            for dy in 0..<min(2, height - by) {
-                                for dx in 0..<min(2, width - bx) {
-                                    let i = ((by + dy) * width + bx + dx) * 4
-                                    let pr = now[i], pg = now[i + 1], pb = now[i + 2]
-                                    r += Int(pr)
-                                    g += Int(pg)
-                                    b += Int(pb)
-                                    n += 1
-                                    if pr != before[i] || pg != before[i + 1] || pb != before[i + 2] {
-                                        changed = true
-                                        dst[(by + dy) * width + bx + dx] = matrix.luma(pr, pg, pb)
-                                    }
-                                }
-                            }
-                            if changed {
-                                let c = (by / 2) * cw + bx / 2
-                                let (u, v) = matrix.chroma(r: r, g: g, b: b, count: n)
-                                dst[uo + c] = u
-                                dst[vo + c] = v
-                            }
-                            bx += 2
-                        }
-                        by += 2
-                    }
-                }
+              original.height == image.height, original.stride == image.stride else { return }
+        image.pixels.withUnsafeBytes { now in
+            original.pixels.withUnsafeBytes { before in
+                blocks(rgb: now, original: before, rowBytes: image.stride, pixelBytes: 4, into: &frame, matrix: matrix)
             }
         }
     }
@@ -136,14 +104,25 @@ package enum YUVConversion {
     private static func frame(rgb bytes: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int, pixelBytes: Int,
                               matrix: YUVMatrix) -> YUVFrame {
         var frame = YUVFrame(width: width, height: height, y: 16)
+        blocks(rgb: bytes, original: nil, rowBytes: rowBytes, pixelBytes: pixelBytes, into: &frame, matrix: matrix)
+        return frame
+    }
+
+    /// The one RGB to YUV 4:2:0 loop, over 2x2 blocks: luma per pixel, chroma from the
+    /// block's mean. With `original` (the same layout), only pixels that differ from it
+    /// are written, and a block's chroma only when one of its pixels differs.
+    private static func blocks(rgb bytes: UnsafeRawBufferPointer, original: UnsafeRawBufferPointer?, rowBytes: Int,
+                               pixelBytes: Int, into frame: inout YUVFrame, matrix: YUVMatrix) {
+        let width = frame.width, height = frame.height
         let cw = frame.chromaWidth, uo = frame.uOffset, vo = frame.vOffset
         let src = bytes.bindMemory(to: UInt8.self)
+        let before = original?.bindMemory(to: UInt8.self)
         frame.data.withUnsafeMutableBufferPointer { dst in
             var by = 0
             while by < height {
                 var bx = 0
                 while bx < width {
-                    var r = 0, g = 0, b = 0, n = 0
+                    var r = 0, g = 0, b = 0, n = 0, changed = before == nil
                     for dy in 0..<min(2, height - by) {
                         for dx in 0..<min(2, width - bx) {
                             let i = (by + dy) * rowBytes + (bx + dx) * pixelBytes
@@ -152,18 +131,21 @@ package enum YUVConversion {
                             g += Int(pg)
                             b += Int(pb)
                             n += 1
+                            if let before, pr == before[i], pg == before[i + 1], pb == before[i + 2] { continue }
+                            changed = true
                             dst[(by + dy) * width + bx + dx] = matrix.luma(pr, pg, pb)
                         }
                     }
-                    let c = (by / 2) * cw + bx / 2
-                    let (u, v) = matrix.chroma(r: r, g: g, b: b, count: n)
-                    dst[uo + c] = u
-                    dst[vo + c] = v
+                    if changed {
+                        let c = (by / 2) * cw + bx / 2
+                        let (u, v) = matrix.chroma(r: r, g: g, b: b, count: n)
+                        dst[uo + c] = u
+                        dst[vo + c] = v
+                    }
                     bx += 2
                 }
                 by += 2
             }
         }
-        return frame
     }
 }
