@@ -118,9 +118,7 @@ package final class V4L2Camera {
         guard state == .open else {
             throw FaceStickerError.invalidArgument("\(path): already streaming")
         }
-        // A camera whose formats cannot be listed is asked for what libv4l2 can always give.
-        let offersYUYV = (try? formats().contains { $0.fourcc == .yuyv }) ?? false
-        let fourcc: FourCC = offersYUYV ? .yuyv : .rgb24
+        let fourcc: FourCC = offersYUYV(width: width, height: height) ? .yuyv : .rgb24
         let wanted = V4L2PixelFormat(width: width, height: height, fourcc: fourcc)
         let got: V4L2PixelFormat
         do {
@@ -263,6 +261,29 @@ package final class V4L2Camera {
         for buffer in buffers { system.unmap(buffer.address, length: buffer.length) }
         buffers.removeAll()
         _ = try? system.requestBuffers(fd, count: 0)
+    }
+
+    /// Whether to ask for YUYV at `width` x `height`: the camera sends YUYV, and no other
+    /// format lists that size unless YUYV does too. USB webcams often give large sizes only
+    /// in MJPEG: then RGB24 lets libv4l2 decode the format that has the size, where YUYV
+    /// would get the nearest smaller picture. A camera whose formats cannot be listed is
+    /// asked for RGB24, which libv4l2 can always give.
+    private func offersYUYV(width: Int, height: Int) -> Bool {
+        guard let offered = try? formats(), offered.contains(where: { $0.fourcc == .yuyv }) else { return false }
+        func lists(_ fourcc: FourCC) -> Bool {
+            let sizes = (try? frameSizes(for: fourcc)) ?? []
+            return sizes.contains { size in
+                switch size {
+                case .discrete(let w, let h):
+                    return w == width && h == height
+                case .stepwise(let minW, let maxW, let stepW, let minH, let maxH, let stepH):
+                    return (minW...max(minW, maxW)).contains(width) && (minH...max(minH, maxH)).contains(height)
+                        && (stepW <= 0 || (width - minW) % stepW == 0) && (stepH <= 0 || (height - minH) % stepH == 0)
+                }
+            }
+        }
+        if lists(.yuyv) { return true }
+        return !offered.contains { $0.fourcc != .yuyv && lists($0.fourcc) }
     }
 
     /// How frames of `fourcc` are read: YUYV as the camera sends it, RGB24 as libv4l2 converts to.

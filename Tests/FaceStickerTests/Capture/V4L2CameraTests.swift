@@ -49,7 +49,10 @@ import Testing
         camera.close()
         #expect(camera.state == .closed)
         #expect(fake.log == [
-            "open", "QUERYCAP", "ENUM_FMT", "ENUM_FMT", "ENUM_FMT", "S_FMT", "G_PARM", "REQBUFS 4",
+            "open", "QUERYCAP", "ENUM_FMT", "ENUM_FMT", "ENUM_FMT",
+            // YUYV's sizes (one, then the end), then MJPEG's (two, then the end): is 4x3 another format's only?
+            "ENUM_FRAMESIZES", "ENUM_FRAMESIZES", "ENUM_FRAMESIZES", "ENUM_FRAMESIZES", "ENUM_FRAMESIZES",
+            "S_FMT", "G_PARM", "REQBUFS 4",
             "QUERYBUF 0", "mmap 0", "QUERYBUF 1", "mmap 1", "QUERYBUF 2", "mmap 2", "QUERYBUF 3", "mmap 3",
             "QBUF 0", "QBUF 1", "QBUF 2", "QBUF 3", "STREAMON",
             "poll", "DQBUF", "QBUF 0", "poll", "DQBUF", "QBUF 1",
@@ -78,6 +81,18 @@ import Testing
         unlisted.failures[.enumerateFormat] = EIO
         _ = try streamingCamera(unlisted)
         #expect(unlisted.asked?.fourcc == .rgb24, "formats that cannot be listed: what libv4l2 always gives")
+    }
+
+    /// A webcam that sends 1280x720 only as MJPEG (the fake's default list: YUYV 640x480; MJPEG
+    /// 1280x720 and 640x480) is asked for RGB24 at 1280x720, so libv4l2 decodes the MJPEG picture
+    /// of that size; YUYV would get the nearest smaller one. At 640x480 it streams YUYV.
+    @Test(arguments: [(1280, 720, FourCC.rgb24), (640, 480, .yuyv)])
+    func aSizeOnlyAnotherFormatHasIsAskedAsRGB24(width: Int, height: Int, fourcc: FourCC) throws {
+        let fake = ScriptedV4L2()
+        let camera = try V4L2Camera(path: "/dev/video0", system: fake)
+        try camera.start(width: width, height: height)
+        #expect(fake.asked?.fourcc == fourcc)
+        #expect(fake.asked?.width == width && fake.asked?.height == height)
     }
 
     @Test func rgb24FramesAreConvertedWithBT601() throws {
