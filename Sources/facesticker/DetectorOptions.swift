@@ -12,6 +12,11 @@ enum DetectorOptions {
                                      help: "detector settings as JSON (written by `facesticker tune`)")
     static let model = Option.value("--model", placeholder: "FILE", kind: .file,
                                     help: "model or cascade file instead of the installed one")
+    static let profile = Option.value("--profile", placeholder: "NAME",
+                                      kind: .choice(["auto"] + DetectionProfile.allCases.map(\.rawValue)), default: "auto",
+                                      help: "what detection favours: precision (no sticker on a non-face) or recall "
+                                          + "(no face left unhidden); auto: recall when every --sticker is blur, "
+                                          + "pixelate or solid, else precision. The options below override it")
 
     /// One option per parameter of the table.
     static let parameters: [(DetectorParameter, Option)] = DetectorParameter.allCases.map { parameter in
@@ -41,18 +46,29 @@ enum DetectorOptions {
         return (parameter, Option.value(parameter.flag, placeholder: spec.placeholder, kind: kind, default: defaults, help: help))
     }
 
-    static let group = OptionGroup("detector", [detector, config, model] + parameters.map(\.1))
+    static let group = OptionGroup("detector", [detector, config, model, profile] + parameters.map(\.1))
 
-    /// The settings from `--config`, then the explicit options on top.
-    static func settings(_ arguments: Arguments, use: ModelStore.Use = .photo) throws -> DetectorSettings {
+    /// The profile `--profile` names; `auto` (or none): `fallback`, what the stickers call for.
+    static func profile(_ arguments: Arguments, fallback: DetectionProfile) -> DetectionProfile {
+        arguments.string(profile).flatMap(DetectionProfile.init(rawValue:)) ?? fallback
+    }
+
+    /// The settings from `--config`, then the explicit options on top; without
+    /// `--config`, the defaults of `profile` for the detector.
+    static func settings(_ arguments: Arguments, use: ModelStore.Use = .photo,
+                         profile: DetectionProfile = .precision) throws -> DetectorSettings {
         var settings: DetectorSettings
         let named = arguments.string(detector).flatMap(DetectorKind.init(rawValue:))
+        let profile = Self.profile(arguments, fallback: profile)
         if let path = arguments.string(config) {
             settings = try DetectorConfig.load(path: path)
             // A config tuned for another detector says nothing about this one.
-            if let named, named != settings.kind { settings = DetectorSettings.defaults(for: named, use: use) }
+            if let named, named != settings.kind {
+                settings = DetectorSettings.defaults(for: named, use: use, profile: profile)
+            }
         } else {
-            settings = DetectorSettings.defaults(for: named ?? ModelStore.defaultKind(for: use), use: use)
+            settings = DetectorSettings.defaults(for: named ?? ModelStore.defaultKind(for: use, profile: profile),
+                                                 use: use, profile: profile)
         }
         if let v = arguments.string(model) { settings.model = v }
         for (parameter, option) in parameters {
@@ -64,9 +80,10 @@ enum DetectorOptions {
     }
 
     /// The detector the options describe.
-    static func parse(_ arguments: Arguments, use: ModelStore.Use = .photo) throws -> FaceFinder {
-        let finder = try FaceFinder(settings: try settings(arguments, use: use))
-        Console.detail("detector: \(finder.kind.rawValue), "
+    static func parse(_ arguments: Arguments, use: ModelStore.Use = .photo,
+                      profile: DetectionProfile = .precision) throws -> FaceFinder {
+        let finder = try FaceFinder(settings: try settings(arguments, use: use, profile: profile))
+        Console.detail("detector: \(finder.kind.rawValue) (profile \(Self.profile(arguments, fallback: profile).rawValue)), "
             + DetectorParameter.allCases.filter { $0.applies(to: finder.kind) }
                 .map { "\($0.key) \($0.describe(finder.settings[$0]))" }.joined(separator: ", "))
         return finder

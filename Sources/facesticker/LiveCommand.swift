@@ -74,7 +74,8 @@ enum LiveCommand: Command {
         let sizeGiven = DetectorOptions.sizeGiven(arguments)
         let detectWidth = try arguments.int(VideoCommand.detectWidth)
         let configPath = arguments.string(DetectorOptions.config)
-        let detector = try DetectorOptions.parse(arguments, use: .video)
+        let profile = DetectorOptions.profile(arguments, fallback: choice.profile)
+        let detector = try DetectorOptions.parse(arguments, use: .video, profile: profile)
         try arguments.noPositionals("use --source PATH for a file")
         guard !(mirror && noMirror) else { throw UsageError("live: --mirror and --no-mirror together") }
         guard device == nil || sourcePath == nil else {
@@ -144,6 +145,7 @@ enum LiveCommand: Command {
         options.loop = loop
         options.mirrored = mirror ? true : (noMirror ? false : source.isLive)
         options.duration = duration
+        options.profile = profile
         let detectorSettings = VideoOptions(detector: detector.settings,
                                             detectWidth: detectWidth ?? (sizeGiven ? nil : VideoOptions.defaultDetectWidth))
             .detectorSettings(width: width, height: height)

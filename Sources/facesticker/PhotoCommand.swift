@@ -39,7 +39,7 @@ enum PhotoCommand: Command {
         let format = arguments.string(OutputOptions.format).map { $0 == "png" ? ImageFile.Format.png : .jpeg }
         let faceOptions = try FaceOptions.parse(arguments)
         try asUsage { try faceOptions.choice.validateForPhoto() }
-        let detector = try DetectorOptions.parse(arguments)
+        let detector = try DetectorOptions.parse(arguments, profile: stickerChoice.profile)
         let paths = arguments.positionals
         if paths.filter({ $0 == "-" }).count > 1 { throw UsageError("photo: - (standard input) given twice") }
         // Standard input alone, no output named: the picture goes to standard output.

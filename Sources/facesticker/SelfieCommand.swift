@@ -62,7 +62,7 @@ enum SelfieCommand: Command {
         let quality = try arguments.int(OutputOptions.quality) ?? 92
         let preview = arguments.flag(Self.preview)
         let configPath = arguments.string(DetectorOptions.config)
-        let detector = try DetectorOptions.parse(arguments)
+        let detector = try DetectorOptions.parse(arguments, profile: choice.profile)
         try arguments.noPositionals("use --source PATH for a file")
         guard !(mirror && noMirror) else { throw UsageError("selfie: --mirror and --no-mirror together") }
         guard device == nil || sourcePath == nil else {

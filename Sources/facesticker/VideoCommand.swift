@@ -73,8 +73,10 @@ enum VideoCommand: Command {
         let faceOptions = try FaceOptions.parse(arguments)
         let tracksInPath = arguments.string(tracksIn)
         // Re-drawing from a tracks file needs no detector: its settings only.
-        let detector: FaceFinder? = tracksInPath == nil ? try DetectorOptions.parse(arguments, use: .video) : nil
-        let detectorSettings = try detector?.settings ?? DetectorOptions.settings(arguments, use: .video)
+        let profile = DetectorOptions.profile(arguments, fallback: choice.profile)
+        let detector: FaceFinder? = tracksInPath == nil
+            ? try DetectorOptions.parse(arguments, use: .video, profile: profile) : nil
+        let detectorSettings = try detector?.settings ?? DetectorOptions.settings(arguments, use: .video, profile: profile)
 
         let batch = try Batch(arguments.positionals, arguments: arguments, output: arguments.string(output),
                               extensions: videoExtensions, what: "video",
@@ -117,6 +119,7 @@ enum VideoCommand: Command {
         var options = VideoOptions(detector: detectorSettings,
                                    detectWidth: detectWidth ?? (sizeGiven ? nil : VideoOptions.defaultDetectWidth),
                                    detectEvery: detectEvery, encoder: encoder)
+        options.profile = profile
         options.detectorThreads = try arguments.int(detectorThreads)
         options.singleThreadedOpenCV = true // the CLI owns the process: OpenCV helper threads would only compete
         if let rate = arguments.string(fps).flatMap(FrameRate.init) { options.sequenceRate = rate }

@@ -26,6 +26,13 @@ package struct Sticker: Sendable {
     /// Whether every layer is an anonymisation effect.
     package var isEffect: Bool { !layers.isEmpty && layers.allSatisfy { $0.effect != nil } }
 
+    /// The profile detection runs with for `stickers`: `recall` when every layer of
+    /// every one hides the face, `precision` as soon as one draws art (a sticker must
+    /// not land on a non-face, even beside a blur).
+    package static func profile(for stickers: [Sticker]) -> DetectionProfile {
+        !stickers.isEmpty && stickers.allSatisfy(\.isEffect) ? .recall : .precision
+    }
+
     /// This sticker with `mask` on each of its effect layers (`--mask-scale`, `--mask-shape`).
     package func withMask(_ mask: Anonymisation.Mask) -> Sticker {
         var copy = self

@@ -19,9 +19,11 @@ package struct DetectorSettings: Equatable, Sendable {
     /// The defaults for `kind` when detecting for `use`: video keeps to upright
     /// faces (`--rotations auto` finds a sideways video's), so each frame's faces
     /// depend on that frame alone and the same video always gives the same output.
-    package static func defaults(for kind: DetectorKind, use: ModelStore.Use) -> DetectorSettings {
+    package static func defaults(for kind: DetectorKind, use: ModelStore.Use,
+                                 profile: DetectionProfile = .precision) -> DetectorSettings {
         var settings = defaults(for: kind)
         if use == .video { settings.rotations = .none }
+        if profile == .recall { settings.verifier = .none }
         return settings
     }
 

@@ -55,9 +55,14 @@ package enum ModelStore {
 
     /// The detector used when the user names none: the use's choice among the
     /// installed models (see `Use`), else the other DNN, else Haar.
-    package static func defaultKind(for use: Use = .photo) -> DetectorKind {
-        let order: [DetectorKind] = use == .photo ? [.centerface, .yunet] : [.yunet, .centerface]
-        return order.first { defaultModel(for: $0) != nil } ?? .haar
+    package static func defaultKind(for use: Use = .photo, profile: DetectionProfile = .precision) -> DetectorKind {
+        preferredKinds(for: use, profile: profile).first { defaultModel(for: $0) != nil } ?? .haar
+    }
+
+    /// The DNN detectors in the order `use` and `profile` prefer them: CenterFace
+    /// first for photos and for hiding faces, YuNet first for stickers on video.
+    package static func preferredKinds(for use: Use, profile: DetectionProfile) -> [DetectorKind] {
+        use == .photo || profile == .recall ? [.centerface, .yunet] : [.yunet, .centerface]
     }
 
     /// `PREFIX/share/facesticker` for a binary installed as `PREFIX/bin/facesticker`

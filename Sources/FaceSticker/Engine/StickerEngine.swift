@@ -87,6 +87,8 @@ public final class StickerEngine {
     private let photoSettings: DetectorSettings
     private let videoSettings: DetectorSettings
     private let stickers: [Sticker]
+    /// `recall` when every sticker hides the face (blur, pixelate, solid).
+    private let profile: DetectionProfile
     private let filters: FilterChain
     private var photoFinder: FaceFinder?
 
@@ -105,9 +107,16 @@ public final class StickerEngine {
             }
             return path
         }
-        func settings(_ detector: Detector, use: ModelStore.Use) throws -> DetectorSettings {
-            let kind: DetectorKind = detector == .yunet ? .yunet : .centerface
-            var settings = DetectorSettings.defaults(for: kind, use: use)
+        let manifest = (locations.stickers as NSString).appendingPathComponent("stickers.json")
+        let library = try StickerLibrary.load(manifestPath: manifest)
+        let stickers = try library.stickers(named: options.stickers)
+        let profile = Sticker.profile(for: stickers)
+        self.stickers = stickers
+        self.profile = profile
+        func settings(_ detector: Detector?, use: ModelStore.Use) throws -> DetectorSettings {
+            let kind: DetectorKind = detector.map { $0 == .yunet ? .yunet : .centerface }
+                ?? ModelStore.preferredKinds(for: use, profile: profile)[0]
+            var settings = DetectorSettings.defaults(for: kind, use: use, profile: profile)
             settings.model = try model(kind)
             switch settings.verifier {
             case .none: break
@@ -116,11 +125,8 @@ public final class StickerEngine {
             }
             return settings
         }
-        photoSettings = try settings(options.detector ?? .centerface, use: .photo)
-        videoSettings = try settings(options.detector ?? .yunet, use: .video)
-        let manifest = (locations.stickers as NSString).appendingPathComponent("stickers.json")
-        let library = try StickerLibrary.load(manifestPath: manifest)
-        stickers = try library.stickers(named: options.stickers)
+        photoSettings = try settings(options.detector, use: .photo)
+        videoSettings = try settings(options.detector, use: .video)
         filters = try FilterChain(specs: options.filters)
     }
 
@@ -189,7 +195,9 @@ public final class StickerEngine {
     public func stickerVideo(at input: String, to output: String, cancellation: Cancellation = Cancellation(),
                              progress: ((VideoProgress) -> Void)? = nil) throws -> VideoSummary {
         let painter = TrackPainter(stickers: stickers, assignment: options.assignment.rendering, filters: filters)
-        let job = VideoStickerer(options: VideoOptions(detector: videoSettings), painter: painter)
+        var videoOptions = VideoOptions(detector: videoSettings)
+        videoOptions.profile = profile
+        let job = VideoStickerer(options: videoOptions, painter: painter)
         do {
             return try job.run(input: input, output: output, cancellation: cancellation, progress: progress)
         } catch is Interrupted {

@@ -55,6 +55,8 @@ package final class LiveLoop: @unchecked Sendable {
         package var duration: Double?
         /// Stop after this many frames in (nil: no limit).
         package var maxFrames: Int?
+        /// What tracking is tuned for: `recall` when every layer hides the face.
+        package var profile = DetectionProfile.precision
 
         package init() {}
     }
@@ -106,7 +108,7 @@ package final class LiveLoop: @unchecked Sendable {
         let rate = frameRate.value
         let every = max(1, Int((rate / max(1, options.detectionRate)).rounded(.up)))
         // A face shown is held at most two seconds without any detection (a stalled detector).
-        tracks = LiveTracks(settings: TrackerSettings.forVideo(frameRate: rate, detectEvery: every),
+        tracks = LiveTracks(settings: TrackerSettings.forVideo(frameRate: rate, detectEvery: every, profile: options.profile),
                             maxAge: Int((2 * rate).rounded()))
     }
 

@@ -170,7 +170,8 @@ package struct TrackerSettings: Equatable, Sendable {
 
     /// The defaults for a video at `frameRate`, detecting every `detectEvery` frames:
     /// a hold of about 0.4 s, and never shorter than two detection intervals.
-    package static func forVideo(frameRate: Double, detectEvery: Int) -> TrackerSettings {
+    package static func forVideo(frameRate: Double, detectEvery: Int,
+                                 profile: DetectionProfile = .precision) -> TrackerSettings {
         let hold = max(Int((0.4 * frameRate).rounded()), 2 * max(1, detectEvery))
         return TrackerSettings(holdFrames: hold)
     }

@@ -9,8 +9,10 @@ package struct VideoOptions: Sendable {
     /// between; nil: about `detectionRate` times a second. Up to 2N frames wait
     /// in memory for the detections after them.
     package var detectEvery: Int?
-    /// Nil: tracker defaults for the video's frame rate.
+    /// Nil: tracker defaults for the video's frame rate and `profile`.
     package var tracker: TrackerSettings?
+    /// What detection and tracking are tuned for: `recall` when every layer hides the face.
+    package var profile = DetectionProfile.precision
     package var encoder: EncoderSettings
     /// Where to write the tracks JSON, if anywhere.
     package var tracksPath: String?

@@ -141,7 +141,8 @@ final class VideoPipeline: Sendable {
 
     private func trackStage() throws {
         let every = options.detectEvery(frameRate: info.frameRate.value)
-        let settings = options.tracker ?? TrackerSettings.forVideo(frameRate: info.frameRate.value, detectEvery: every)
+        let settings = options.tracker ?? TrackerSettings.forVideo(frameRate: info.frameRate.value, detectEvery: every,
+                                                                              profile: options.profile)
         var timeline = TrackTimeline<YUVFrame>(settings: settings)
         var painter = painter
         let interval = 1 / info.frameRate.value
