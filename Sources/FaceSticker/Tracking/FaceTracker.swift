@@ -1,7 +1,8 @@
 /// Follows faces across detection rounds: each detection continues the live
 /// track whose predicted box it overlaps most, or starts a tentative track.
-/// Tracks are confirmed after `confirmHits` detections, rejected when they
-/// cannot get them in time, and ended after `holdFrames` without a detection.
+/// Tracks are confirmed after `confirmHits` detections (at once with 1),
+/// rejected when they cannot get them in time, and ended after `holdFrames`
+/// without a detection.
 struct FaceTracker: Sendable {
     let settings: TrackerSettings
     private(set) var tracks: [Int: TrackRecord] = [:]
@@ -16,7 +17,7 @@ struct FaceTracker: Sendable {
         round += 1
         var pairs: [(overlap: Double, key: Int, detection: Int)] = []
         for (key, track) in tracks where track.isLive {
-            let predicted = track.predictedBox(at: frame)
+            let predicted = track.predictedBox(at: frame, maxDrift: settings.maxDrift)
             for (index, face) in detections.enumerated() {
                 let overlap = predicted.iou(face.box)
                 if overlap >= settings.minOverlap { pairs.append((overlap, key, index)) }
@@ -82,8 +83,9 @@ struct FaceTracker: Sendable {
         default:
             break
         }
-        // A missed face is predicted to stand still rather than drift off.
-        track.velocity = .zero
+        // Without a drift allowance a missed face is predicted to stand still rather than drift off;
+        // with one it keeps its last motion, bounded where it is used (`drift(over:maxDrift:)`).
+        if settings.maxDrift <= 0 { track.velocity = .zero }
         tracks[key] = track
     }
 
@@ -103,7 +105,9 @@ package struct TrackedFace: Equatable, Sendable {
         case detected
         /// Between two detections of the same face (a frame not detected on, or a missed one).
         case interpolated
-        /// The detector lost it; its last position is kept for a few frames.
+        /// Not found on one side of this frame: the nearest detection's position is kept (or
+        /// carried along its motion, with `TrackerSettings.maxDrift`) after the face's last
+        /// detection for the hold, and before its first one with `TrackerSettings.leadIn`.
         case held
     }
 
@@ -142,37 +146,129 @@ struct TrackRecord: Sendable {
     var isLive: Bool { status == .tentative || status == .confirmed }
 
     /// Where the face should be at `frame` if it keeps moving as it did.
-    func predictedBox(at frame: Int) -> Rect {
-        let steps = Double(frame - lastFrame)
+    func predictedBox(at frame: Int, maxDrift: Double) -> Rect {
+        let offset = drift(over: Double(frame - lastFrame), maxDrift: maxDrift)
         let b = lastFace.box
-        return Rect(x: b.x + velocity.x * steps, y: b.y + velocity.y * steps, width: b.width, height: b.height)
+        return Rect(x: b.x + offset.x, y: b.y + offset.y, width: b.width, height: b.height)
+    }
+
+    /// How far the face moves in `steps` frames at its last motion: with `maxDrift` over 0,
+    /// at most that many of its box widths.
+    func drift(over steps: Double, maxDrift: Double) -> Point {
+        let offset = Point(x: velocity.x * steps, y: velocity.y * steps)
+        guard maxDrift > 0 else { return offset }
+        let limit = maxDrift * max(0, lastFace.box.width), length = offset.distance(to: .zero)
+        guard length > limit, length > 0 else { return offset }
+        return Point(x: offset.x * limit / length, y: offset.y * limit / length)
+    }
+
+    /// The face as shown at `frame`, after its last detection and with no later one:
+    /// still without `maxDrift`, else carried along its last motion, and grown by the hold's
+    /// share `holdGrowth` gives.
+    func held(at frame: Int, settings: TrackerSettings) -> Face {
+        var face = lastFace
+        if settings.maxDrift > 0 { face = face.moved(by: drift(over: Double(frame - lastFrame), maxDrift: settings.maxDrift)) }
+        return face.grown(by: settings.growth(after: frame - lastFrame))
     }
 }
 
-/// How faces are followed from frame to frame.
+extension Face {
+    /// The face shifted by `offset`, landmarks and all.
+    func moved(by offset: Point) -> Face {
+        guard offset.x != 0 || offset.y != 0 else { return self }
+        let b = box
+        let landmarks = self.landmarks.flatMap { Landmarks(points: $0.points.map { Point(x: $0.x + offset.x, y: $0.y + offset.y) }) }
+        return Face(box: Rect(x: b.x + offset.x, y: b.y + offset.y, width: b.width, height: b.height), score: score,
+                    landmarks: landmarks)
+    }
+
+    /// The face scaled by `factor` about its box's centre, landmarks and all.
+    func grown(by factor: Double) -> Face {
+        guard factor != 1, factor.isFinite, factor > 0 else { return self }
+        let c = box.center
+        func scaled(_ p: Point) -> Point { Point(x: c.x + (p.x - c.x) * factor, y: c.y + (p.y - c.y) * factor) }
+        let landmarks = self.landmarks.flatMap { Landmarks(points: $0.points.map(scaled)) }
+        let width = box.width * factor, height = box.height * factor
+        return Face(box: Rect(x: c.x - width / 2, y: c.y - height / 2, width: width, height: height), score: score,
+                    landmarks: landmarks)
+    }
+}
+
+/// How faces are followed from frame to frame. The defaults are the sticker
+/// policy (`DetectionProfile.precision`): a face must be seen twice, a lost one
+/// stands still for the hold. `forVideo` gives each profile's settings.
 package struct TrackerSettings: Equatable, Sendable {
     /// Detections a new face needs before it gets a sticker ...
     package var confirmHits: Int
     /// ... within this many detection rounds from its first one. A single-frame
-    /// false detection never reaches two hits, so it never shows.
+    /// false detection never reaches two hits, so it never shows. Frames wait
+    /// `confirmRounds - 1` detection rounds in `TrackTimeline` (at least one with `leadIn`).
     package var confirmRounds: Int
     /// Frames a face the detector misses keeps its sticker (the hold).
     package var holdFrames: Int
     /// Overlap (IoU of boxes) a detection needs with a track's predicted box to continue it.
     package var minOverlap: Double
+    /// 0: a face the detector misses stands still (its motion is forgotten at the miss).
+    /// Over 0: it keeps moving along its last motion, at most this many of its box widths
+    /// from where it was last found (in live, past the few frames any face is carried).
+    package var maxDrift: Double
+    /// How much larger a face the detector misses is drawn by the end of the hold (0.25:
+    /// a quarter), in step with the frames since it was found; the same for the frames
+    /// before its first detection (`leadIn`). 0: never.
+    package var holdGrowth: Double
+    /// Whether the frames before a track's first detection, back to the previous
+    /// detection round and never across a cut, show the face where it was first found.
+    package var leadIn: Bool
 
-    package init(confirmHits: Int = 2, confirmRounds: Int = 3, holdFrames: Int = 12, minOverlap: Double = 0.2) {
+    package init(confirmHits: Int = 2, confirmRounds: Int = 3, holdFrames: Int = 12, minOverlap: Double = 0.2,
+                maxDrift: Double = 0, holdGrowth: Double = 0, leadIn: Bool = false) {
         self.confirmHits = confirmHits
         self.confirmRounds = confirmRounds
         self.holdFrames = holdFrames
         self.minOverlap = minOverlap
+        self.maxDrift = maxDrift
+        self.holdGrowth = holdGrowth
+        self.leadIn = leadIn
     }
 
-    /// The defaults for a video at `frameRate`, detecting every `detectEvery` frames:
-    /// a hold of about 0.4 s, and never shorter than two detection intervals.
+    /// The defaults for a video at `frameRate`, detecting every `detectEvery` frames.
+    ///
+    /// `.precision` (stickers): two sightings within three rounds, a hold of about 0.4 s
+    /// and never shorter than two detection intervals, a lost face standing still.
+    ///
+    /// `.recall` (every layer hides the face): one sighting shows the face, since a face
+    /// left visible is the worst error and a false one only hides a patch of picture. The
+    /// hold is about 1 s and never under four detection intervals: a detector that misses
+    /// a turning or blurred face for a few rounds does not let it show. A lost face is
+    /// carried along its last motion, at most half its box width (a missed face usually
+    /// keeps moving the way it was, but a longer reach would leave it behind when it
+    /// stops), and grows to 1.25 times its size by the end of the hold to cover where it
+    /// may have gone. Frames wait one detection round, for interpolation and for the
+    /// frames before a face's first detection, which show it too (a face is found some
+    /// frames after it entered).
     package static func forVideo(frameRate: Double, detectEvery: Int,
                                  profile: DetectionProfile = .precision) -> TrackerSettings {
-        let hold = max(Int((0.4 * frameRate).rounded()), 2 * max(1, detectEvery))
-        return TrackerSettings(holdFrames: hold)
+        let every = max(1, detectEvery)
+        func frames(_ seconds: Double) -> Int {
+            guard frameRate.isFinite, frameRate > 0 else { return 0 }
+            return Int(min(seconds * frameRate, 1e6).rounded())
+        }
+        switch profile {
+        case .precision:
+            return TrackerSettings(holdFrames: max(frames(0.4), 2 * every))
+        case .recall:
+            return TrackerSettings(confirmHits: 1, confirmRounds: 2, holdFrames: max(frames(1), 4 * every),
+                                   maxDrift: 0.5, holdGrowth: 0.25, leadIn: true)
+        }
     }
+
+    /// The factor a face is grown by `frames` frames from its nearest detection (either way):
+    /// `holdGrowth` reached at the end of the hold.
+    func growth(after frames: Int) -> Double {
+        guard holdGrowth > 0, holdFrames > 0, frames != 0 else { return 1 }
+        return 1 + holdGrowth * min(1, Double(frames.magnitude) / Double(holdFrames))
+    }
+
+    /// Detection rounds a frame waits in `TrackTimeline` before its faces are decided.
+    var waitRounds: Int { max(confirmRounds - 1, leadIn ? 1 : 0) }
 }

@@ -1,15 +1,19 @@
 import Synchronization
 
-/// The faces the live loop shows: the video path's tracker (a face needs two
-/// detections to get a sticker, a one-frame false face never does, a lost one
-/// is held for a moment) fed by the detector thread, read by the output
-/// thread for each frame it sends, never waiting for a detection. A face
-/// between detections is carried along its last motion for a short while.
+/// The faces the live loop shows: the video path's tracker and its settings
+/// (with stickers a face needs two detections, a one-frame false face never
+/// shows, a lost one is held for a moment; with effects one sighting shows it
+/// and a lost one is held longer, carried and grown) fed by the detector
+/// thread, read by the output thread for each frame it sends, never waiting
+/// for a detection. A face between detections is carried along its last
+/// motion for a short while (with `maxDrift`, as far as that allows).
 package final class LiveTracks: Sendable {
     private struct State {
         var tracker: FaceTracker
         /// Detections of frames before this index are stale (the picture jumped).
         var cutAt = 0
+        /// The latest frame the detector reported on: a track found before it was missed there.
+        var lastRecorded: Int?
     }
 
     private let state: Mutex<State>
@@ -30,6 +34,7 @@ package final class LiveTracks: Sendable {
             guard index >= s.cutAt else { return }
             _ = s.tracker.update(frame: index, detections: faces)
             s.tracker.prune(before: index)
+            s.lastRecorded = max(s.lastRecorded ?? index, index)
         }
     }
 
@@ -44,30 +49,23 @@ package final class LiveTracks: Sendable {
     /// The confirmed faces to draw on frame `index`: every track the tracker still holds.
     /// A face goes when detections come back without it for the hold (the tracker ends it),
     /// not when the detector is merely slow; `maxAge` frames without news is the limit.
+    /// Its motion is carried `maxLead` frames, or with `maxDrift` as far as that allows; one
+    /// the detector missed grows as `holdGrowth` says.
     package func faces(at index: Int) -> [TrackedFace] {
         state.withLock { s in
+            let settings = s.tracker.settings
             var result: [TrackedFace] = []
             for track in s.tracker.tracks.values {
                 guard let id = track.id, track.status == .confirmed else { continue }
                 if let end = track.endsBefore, index >= end { continue }
                 let age = index - track.lastFrame
                 guard age <= maxAge else { continue }
-                let lead = Double(max(-maxLead, min(maxLead, age)))
-                let face = track.lastFace.moved(by: Point(x: track.velocity.x * lead, y: track.velocity.y * lead))
+                let lead = settings.maxDrift > 0 ? max(-maxLead, age) : max(-maxLead, min(maxLead, age))
+                var face = track.lastFace.moved(by: track.drift(over: Double(lead), maxDrift: settings.maxDrift))
+                if let last = s.lastRecorded, track.lastFrame < last { face = face.grown(by: settings.growth(after: age)) }
                 result.append(TrackedFace(id: id, face: face, source: age == 0 ? .detected : (age <= maxLead ? .interpolated : .held)))
             }
             return result.sorted { $0.id < $1.id }
         }
-    }
-}
-
-extension Face {
-    /// The face shifted by `offset`, landmarks and all.
-    func moved(by offset: Point) -> Face {
-        guard offset.x != 0 || offset.y != 0 else { return self }
-        let b = box
-        let landmarks = self.landmarks.flatMap { Landmarks(points: $0.points.map { Point(x: $0.x + offset.x, y: $0.y + offset.y) }) }
-        return Face(box: Rect(x: b.x + offset.x, y: b.y + offset.y, width: b.width, height: b.height), score: score,
-                    landmarks: landmarks)
     }
 }

@@ -3,14 +3,21 @@
 /// decided: a new face is shown from its first detection once it is
 /// confirmed, frames between two detections of a face get its position
 /// interpolated (this is the tracking between detections), and a lost face
-/// is held for a few frames. The wait is `confirmRounds - 1` detection rounds,
-/// so at most that many detection intervals of frames are buffered.
+/// is held for a few frames (carried and grown, as the settings say). With
+/// `leadIn` the frames since the previous detection round show a new face too,
+/// where it was first found. The wait is `TrackerSettings.waitRounds` detection
+/// rounds, so at most that many detection intervals of frames are buffered.
 package struct TrackTimeline<Payload: Sendable>: Sendable {
     private var tracker: FaceTracker
     private var pending: [(index: Int, payload: Payload, round: Int)] = []
     /// Detections per track key, by frame, for the frames still pending (and the one before).
     private var observations: [Int: [(frame: Int, face: Face)]] = [:]
+    /// With `leadIn`: per new track, its first detection and the first frame before it that shows it.
+    private var leads: [Int: (from: Int, frame: Int, face: Face)] = [:]
     private var round = -1
+    /// The frame of the latest detection round, and of the latest cut.
+    private var lastDetection: Int?
+    private var lastCut: Int?
 
     package init(settings: TrackerSettings) {
         tracker = FaceTracker(settings: settings)
@@ -20,15 +27,23 @@ package struct TrackTimeline<Payload: Sendable>: Sendable {
     /// (nil when it did not) and whether it starts a new shot; returns the
     /// frames now ready, in order.
     package mutating func add(index: Int, payload: Payload, detections: [Face]?, cut: Bool = false) -> [TimelineFrame<Payload>] {
-        if cut { tracker.cut(at: index) }
+        if cut {
+            tracker.cut(at: index)
+            lastCut = index
+        }
         if let detections {
             round += 1
             for (key, face) in tracker.update(frame: index, detections: detections) {
                 observations[key, default: []].append((index, face))
+                // A track's first detection: the frames since the last round (not before a cut) lead in to it.
+                if tracker.settings.leadIn, tracker.tracks[key]?.hits == 1, let previous = lastDetection {
+                    leads[key] = (max(previous + 1, lastCut ?? previous), index, face)
+                }
             }
+            lastDetection = index
         }
         pending.append((index, payload, round))
-        let wait = tracker.settings.confirmRounds - 1
+        let wait = tracker.settings.waitRounds
         var ready = 0
         while ready < pending.count, pending[ready].round + wait <= round, pending[ready].round >= 0 { ready += 1 }
         // Frames before the first detection round have nothing to wait for.
@@ -54,21 +69,28 @@ package struct TrackTimeline<Payload: Sendable>: Sendable {
         return frames
     }
 
-    /// The shown faces at `frame`: confirmed tracks, observed, interpolated or held.
+    /// The shown faces at `frame`: confirmed tracks, observed, interpolated, held or led in to.
     private func faces(at frame: Int) -> [TrackedFace] {
-        let hold = tracker.settings.holdFrames
+        let settings = tracker.settings
         var result: [TrackedFace] = []
         for (key, list) in observations {
             guard let track = tracker.tracks[key], let id = track.id else { continue }
             if let end = track.endsBefore, frame >= end { continue }
-            guard let before = list.last(where: { $0.frame <= frame }) else { continue }
+            guard let before = list.last(where: { $0.frame <= frame }) else {
+                if let lead = leads[key], lead.from <= frame, frame < lead.frame {
+                    let face = lead.face.grown(by: settings.growth(after: lead.frame - frame))
+                    result.append(TrackedFace(id: id, face: face, source: .held))
+                }
+                continue
+            }
             if before.frame == frame {
                 result.append(TrackedFace(id: id, face: before.face, source: .detected))
             } else if let after = list.first(where: { $0.frame > frame }) {
                 let t = Double(frame - before.frame) / Double(after.frame - before.frame)
                 result.append(TrackedFace(id: id, face: Self.interpolate(before.face, after.face, t), source: .interpolated))
-            } else if frame - before.frame <= hold {
-                result.append(TrackedFace(id: id, face: before.face, source: .held))
+            } else if frame - before.frame <= settings.holdFrames {
+                // No detection after `before`: it is the track's last.
+                result.append(TrackedFace(id: id, face: track.held(at: frame, settings: settings), source: .held))
             }
         }
         return result.sorted { $0.id < $1.id }
@@ -83,6 +105,7 @@ package struct TrackTimeline<Payload: Sendable>: Sendable {
             }
             tracker.prune(before: Int.max / 2)
             observations = observations.filter { tracker.tracks[$0.key] != nil }
+            leads = [:]
             return
         }
         for key in Array(observations.keys) {
@@ -93,6 +116,7 @@ package struct TrackTimeline<Payload: Sendable>: Sendable {
         }
         tracker.prune(before: oldest)
         observations = observations.filter { tracker.tracks[$0.key] != nil }
+        leads = leads.filter { tracker.tracks[$0.key] != nil && oldest < $0.value.frame }
     }
 
     /// The face a fraction `t` of the way from `a` to `b`.
