@@ -2,7 +2,8 @@
 /// does for photos (filters over the frame, then the stickers), except that a
 /// face keeps its sticker for its whole track (with `.cycle`, track n gets
 /// sticker n mod count, whatever the faces' order in a frame) and that each
-/// layer's placement is smoothed over time per track. Used from one thread,
+/// layer's placement is smoothed over time per track (an effect's only so far
+/// as it still covers the face: `covering(_:smoothed:)`). Used from one thread,
 /// frames in order.
 package struct TrackPainter: Sendable {
     package let stickers: [Sticker]
@@ -57,13 +58,26 @@ package struct TrackPainter: Sendable {
                 var smoother = smoothers[key] ?? PlacementSmoother(smoothing)
                 let smoothed = smoother.smooth(raw, interval: interval, faceScale: pose.eyeDistance)
                 smoothers[key] = smoother
-                return smoothed
+                return layer.effect == nil ? smoothed : Self.covering(raw, smoothed: smoothed)
             }
             return PaintedFace(tracked: tracked, placements: placements)
         }
         // A track that left the picture never comes back under its id: forget it.
         smoothers = smoothers.filter { seen.contains($0.key) }
         return painted
+    }
+
+    /// An effect's placement: on the face's own centre and angle, and no smaller than its
+    /// own region on either side, so the region laid out for the face is always inside
+    /// it (whatever the mask's shape) and a hidden face never peeks out behind a lagging
+    /// mask. Only the size is smoothed, and only as it shrinks: a mask that grows at once
+    /// and shrinks slowly does not breathe with the detector's box, and a few pixels of
+    /// jitter at a soft-edged mask's centre are far less visible than a sticker's.
+    static func covering(_ raw: Sticker.Placement, smoothed: Sticker.Placement) -> Sticker.Placement {
+        Sticker.Placement(center: raw.center,
+                          size: Size(width: max(raw.size.width, smoothed.size.width),
+                                     height: max(raw.size.height, smoothed.size.height)),
+                          angle: raw.angle)
     }
 
     /// Every face's layers at their placements, in drawing order.
