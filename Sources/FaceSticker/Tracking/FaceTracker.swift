@@ -177,7 +177,9 @@ extension Face {
     func moved(by offset: Point) -> Face {
         guard offset.x != 0 || offset.y != 0 else { return self }
         let b = box
-        let landmarks = self.landmarks.flatMap { Landmarks(points: $0.points.map { Point(x: $0.x + offset.x, y: $0.y + offset.y) }) }
+        let landmarks = self.landmarks.flatMap {
+            Landmarks(points: $0.points.map { Point(x: $0.x + offset.x, y: $0.y + offset.y) })
+        }
         return Face(box: Rect(x: b.x + offset.x, y: b.y + offset.y, width: b.width, height: b.height), score: score,
                     landmarks: landmarks)
     }

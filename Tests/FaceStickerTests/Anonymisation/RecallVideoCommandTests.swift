@@ -95,7 +95,8 @@ import Testing
         #expect(faces.count == 52)
         #expect(faces[10].map(\.source) == ["detected"], "found in its first frame")
         #expect(faces[11].map(\.source) == ["held"])
-        #expect(faces[12..<22].allSatisfy { $0.isEmpty } && faces[0..<10].allSatisfy { $0.isEmpty }, "nothing shown across the cuts")
+        #expect(faces[0..<10].allSatisfy { $0.isEmpty } && faces[12..<22].allSatisfy { $0.isEmpty },
+                "nothing shown across the cuts")
         #expect(faces[22].map(\.source) == ["detected"] && faces[22].first?.id != faces[10].first?.id)
         try Self.expectEveryDetectedFaceHidden(output, faces)
         try VideoFrames.forEach(output) { index, frame in

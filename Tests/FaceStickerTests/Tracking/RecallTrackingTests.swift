@@ -94,7 +94,9 @@ import Testing
         #expect(out.allSatisfy { $0.faces.map(\.id) == [0] })
         #expect(missed.dropLast().allSatisfy { out[$0].faces.first?.source == .held })
         #expect(out[34].faces.first?.source == .interpolated, "the frame before the face is found again waited for it")
-        let sticker = TrackTimelineTests.run(50, settings: TrackerSettings(holdFrames: 12)) { missed.contains($0) ? [] : [Self.face] }
+        let sticker = TrackTimelineTests.run(50, settings: TrackerSettings(holdFrames: 12)) {
+            missed.contains($0) ? [] : [Self.face]
+        }
         #expect(sticker.last?.faces.map(\.id) == [1])
     }
 
@@ -167,8 +169,8 @@ import Testing
             #expect(placed.size.width >= raw.size.width && placed.size.height >= raw.size.height)
             _ = stickers.place(tracked, interval: 1.0 / 30)
         }
-        let shrunk = try #require(effects.place([TrackedFace(id: 0, face: TrackTimelineTests.face(x: 160, size: 60), source: .detected)],
-                                                interval: 1.0 / 30).first?.placements.first)
+        let small = TrackedFace(id: 0, face: TrackTimelineTests.face(x: 160, size: 60), source: .detected)
+        let shrunk = try #require(effects.place([small], interval: 1.0 / 30).first?.placements.first)
         #expect(shrunk.size.width > 60 * Anonymisation.Mask.defaultScale, "a shrinking mask shrinks smoothly")
         let jumped = TrackTimelineTests.face(x: 300)
         let sticker = try #require(stickers.place([TrackedFace(id: 0, face: jumped, source: .detected)], interval: 1.0 / 30)
