@@ -13,6 +13,17 @@ enum TuneCommand: Command {
     that `--config` reads in detect, photo, video and selfie. DNN detectors run
     once per image and input size; score and NMS thresholds are replayed from
     their raw detections, so a fine threshold sweep costs seconds.
+    With --mask SPEC, no sweep: each image is anonymised in memory as
+    `facesticker photo --sticker SPEC` does it (the recall profile's detector
+    unless --config, --detector or --profile say otherwise), and scored as a
+    privacy tool is judged. With --mask-outputs OUTDIR, no detector runs: the
+    pictures another tool wrote are scored the same way, OUTDIR/NAME.png for the
+    image NAME.EXT (its path under DIR/images, the extension replaced by .png,
+    the same size as the image). A pixel is covered where any colour channel
+    differs from the image's by more than --mask-tolerance. Printed per subset:
+    the faces counted, those left unhidden (under 20% of the box covered) and
+    under half covered, the covered regions (8-connected) that touch no labelled
+    face per image, and with --mask the ms per photo of detection and drawing.
     """
 
     static let dataset = Option.value("--dataset", placeholder: "DIR", kind: .folder,
@@ -51,12 +62,41 @@ enum TuneCommand: Command {
     static let top = Option.value("--top", placeholder: "N", kind: .int(0...1_000_000), default: "20",
                                   help: "rows of the table to print (0: all)")
 
+    static let mask = Option.value("--mask", placeholder: "SPEC", kind: .custom { text in
+        do {
+            return try Anonymisation.Effect.parse(text) == nil ? "\"\(text)\" is not an effect (\(Anonymisation.Effect.validSpecs))" : nil
+        } catch {
+            let message = "\(error)"
+            return message.hasPrefix("--sticker ") ? String(message.dropFirst("--sticker ".count)) : message
+        }
+    }, help: "no sweep: hide the faces with this effect, as photo --sticker SPEC does, and score it: "
+        + Anonymisation.Effect.validSpecs)
+    static let maskOutputs = Option.value("--mask-outputs", placeholder: "OUTDIR", kind: .folder,
+                                          help: "no sweep, no detector: score the pictures another tool wrote, "
+                                              + "OUTDIR/NAME.png for each image NAME.EXT under DIR/images")
+    static let maskTolerance = Option.value("--mask-tolerance", placeholder: "N", kind: .int(MaskCoverage.toleranceRange),
+                                            default: "0", help: "a pixel is covered where a colour channel differs by "
+                                                + "more than N (0: both pictures decoded bit-exactly)")
+    static let profile = Option.value("--profile", placeholder: "NAME",
+                                      kind: .choice(["auto"] + DetectionProfile.allCases.map(\.rawValue)), default: "auto",
+                                      help: "with --mask: what detection favours, as photo takes it (auto: recall, "
+                                          + "since the mask is an effect)")
+    /// The options only the sweep takes, and those only --mask takes.
+    static var sweepOnly: [Option] { [grid, evaluate, objective, subset, iou, output, plot, sheet, top] }
+    static var maskOnly: [Option] { [profile, FaceOptions.maskScale, FaceOptions.maskShape] }
+
     static var groups: [OptionGroup] {
         [OptionGroup(nil, [dataset, detector, model, config, grid, evaluate, objective, subset, iou, output, plot,
-                           sheet, jobs, top])]
+                           sheet, jobs, top]),
+         OptionGroup("anonymisation (scores masks instead of sweeping)",
+                     [mask, maskOutputs, maskTolerance, profile, FaceOptions.maskScale, FaceOptions.maskShape])]
     }
 
     static func run(_ arguments: Arguments) throws -> Int32 {
+        if arguments.has(mask) || arguments.has(maskOutputs) { return try runMask(arguments) }
+        for option in maskOnly + [maskTolerance] where arguments.has(option) {
+            throw UsageError("\(option.id): only with --mask" + (option.id == maskTolerance.id ? " or --mask-outputs" : ""))
+        }
         let evaluateOnly = arguments.flag(evaluate)
         guard let folder = arguments.string(dataset) else {
             throw UsageError("tune: --dataset DIR is required (see --help)")
@@ -160,6 +200,54 @@ enum TuneCommand: Command {
         }
         Console.note(String(format: "tune: %d detector runs in %.1f s, evaluation %.1f s", report.detectorRuns,
                             report.detectionSeconds, report.evaluationSeconds))
+        return ExitStatus.success
+    }
+
+    /// `--mask` and `--mask-outputs`: anonymise (or take another tool's pictures) and score them.
+    private static func runMask(_ arguments: Arguments) throws -> Int32 {
+        guard let folder = arguments.string(dataset) else {
+            throw UsageError("tune: --dataset DIR is required (see --help)")
+        }
+        let spec = arguments.string(mask), outputs = arguments.string(maskOutputs)
+        if spec != nil, outputs != nil { throw UsageError("--mask and --mask-outputs: choose one") }
+        let mode = spec != nil ? "--mask" : "--mask-outputs"
+        for option in sweepOnly where arguments.has(option) { throw UsageError("\(option.id): not with \(mode)") }
+        if outputs != nil {
+            for option in [detector, model, config] + maskOnly where arguments.has(option) {
+                throw UsageError("\(option.id): not with --mask-outputs (it runs no detector)")
+            }
+        }
+        if Set(arguments.strings(detector)).count > 1 { throw UsageError("--detector: give one with --mask") }
+        let tolerance = try arguments.int(maskTolerance) ?? 0
+        let jobs = try arguments.int(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
+        try arguments.noPositionals()
+        // As photo takes them: tune's --detector, --config, --model and --profile share their
+        // ids with DetectorOptions' (values are kept by id), --mask-scale and --mask-shape are FaceOptions'.
+        let settings = try spec.map { _ in try DetectorOptions.settings(arguments, use: .photo, profile: .recall) }
+        let faceOptions = try FaceOptions.parse(arguments)
+
+        let dataset = try FaceDataset.load(folder: folder)
+        if let outputs { try MaskCoverage.checkOutputs(of: dataset, in: outputs) }
+        Console.note("tune: \(dataset.images.count) images, \(dataset.countedFaces(in: .all)) faces counted"
+                     + (dataset.hasDifficulty ? " (easy \(dataset.countedFaces(in: .easy)), medium "
+                        + "\(dataset.countedFaces(in: .medium)), hard \(dataset.countedFaces(in: .hard)))" : ""))
+        let started = Date()
+        let scores: [MaskCoverage.ImageScore]
+        if let spec, let settings {
+            let stickers = faceOptions.masked(try StickerLibrary.installed().stickers(named: [spec]))
+            let profile = DetectorOptions.profile(arguments, fallback: .recall)
+            Console.note("tune: hiding faces with \(spec), detector \(settings.kind.rawValue) (profile "
+                         + "\(profile.rawValue)), \(jobs) image(s) at a time")
+            scores = try MaskCoverage.run(dataset: dataset, settings: settings, renderer: StickerRenderer(stickers: stickers),
+                                          tolerance: tolerance, jobs: jobs)
+        } else {
+            scores = try MaskCoverage.score(dataset: dataset, outputs: outputs ?? "", tolerance: tolerance, jobs: jobs)
+        }
+        let summary = try MaskCoverage.Summary(dataset: dataset, scores: scores)
+        try summary.table.forEach { try Console.out($0) }
+        Console.note(String(format: "tune: %d images scored in %.1f s", dataset.images.count,
+                            Date().timeIntervalSince(started))
+                     + "; \(summary.regions) covered regions, \(summary.regionsOffFaces) touching no labelled face")
         return ExitStatus.success
     }
 
