@@ -170,9 +170,7 @@ enum TuneCommand: Command {
         let tuner = DetectorTuner(baselines: baselines, grids: grids, objective: objective, subset: subset,
                                   iouThreshold: iou, jobs: jobs)
         for baseline in baselines { _ = try tuner.settings(for: baseline) } // bad grid values fail before any run
-        Console.note("tune: \(dataset.images.count) images, \(dataset.countedFaces(in: .all)) faces counted"
-                     + (dataset.hasDifficulty ? " (easy \(dataset.countedFaces(in: .easy)), medium "
-                        + "\(dataset.countedFaces(in: .medium)), hard \(dataset.countedFaces(in: .hard)))" : ""))
+        noteFaces(dataset)
         let report = try tuner.run(on: dataset) { Console.note($0) }
 
         try TuningTable.lines(report, limit: top).forEach { try Console.out($0) }
@@ -223,17 +221,14 @@ enum TuneCommand: Command {
         try arguments.noPositionals()
         // As photo takes them: tune's --detector, --config, --model and --profile share their
         // ids with DetectorOptions' (values are kept by id), --mask-scale and --mask-shape are FaceOptions'.
-        let settings = try spec.map { _ in try DetectorOptions.settings(arguments, use: .photo, profile: .recall) }
+        let settings = try spec.map { _ in try DetectorOptions.parse(arguments, use: .photo, profile: .recall).settings }
         let faceOptions = try FaceOptions.parse(arguments)
 
         let dataset = try FaceDataset.load(folder: folder)
-        if let outputs { try MaskCoverage.checkOutputs(of: dataset, in: outputs) }
-        Console.note("tune: \(dataset.images.count) images, \(dataset.countedFaces(in: .all)) faces counted"
-                     + (dataset.hasDifficulty ? " (easy \(dataset.countedFaces(in: .easy)), medium "
-                        + "\(dataset.countedFaces(in: .medium)), hard \(dataset.countedFaces(in: .hard)))" : ""))
         let started = Date()
         let scores: [MaskCoverage.ImageScore]
         if let spec, let settings {
+            noteFaces(dataset)
             let stickers = faceOptions.masked(try StickerLibrary.installed().stickers(named: [spec]))
             let profile = DetectorOptions.profile(arguments, fallback: .recall)
             Console.note("tune: hiding faces with \(spec), detector \(settings.kind.rawValue) (profile "
@@ -241,7 +236,9 @@ enum TuneCommand: Command {
             scores = try MaskCoverage.run(dataset: dataset, settings: settings, renderer: StickerRenderer(stickers: stickers),
                                           tolerance: tolerance, jobs: jobs)
         } else {
+            // Scoring takes seconds: a missing or bad output is the only line said.
             scores = try MaskCoverage.score(dataset: dataset, outputs: outputs ?? "", tolerance: tolerance, jobs: jobs)
+            noteFaces(dataset)
         }
         let summary = try MaskCoverage.Summary(dataset: dataset, scores: scores)
         try summary.table.forEach { try Console.out($0) }
@@ -249,6 +246,13 @@ enum TuneCommand: Command {
                             Date().timeIntervalSince(started))
                      + "; \(summary.regions) covered regions, \(summary.regionsOffFaces) touching no labelled face")
         return ExitStatus.success
+    }
+
+    /// The note a run starts with: the images and the faces counted.
+    private static func noteFaces(_ dataset: FaceDataset) {
+        Console.note("tune: \(dataset.images.count) images, \(dataset.countedFaces(in: .all)) faces counted"
+                     + (dataset.hasDifficulty ? " (easy \(dataset.countedFaces(in: .easy)), medium "
+                        + "\(dataset.countedFaces(in: .medium)), hard \(dataset.countedFaces(in: .hard)))" : ""))
     }
 
     /// The `tuning` notes of the config file.

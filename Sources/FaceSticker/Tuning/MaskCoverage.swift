@@ -83,7 +83,7 @@ package enum MaskCoverage {
     }
 
     /// The pixel columns and rows `box` touches, clipped to the picture; nil when none.
-    static func pixelBounds(of box: Rect, width: Int, height: Int) -> (columns: Range<Int>, rows: Range<Int>)? {
+    package static func pixelBounds(of box: Rect, width: Int, height: Int) -> (columns: Range<Int>, rows: Range<Int>)? {
         func clamped(_ value: Double, _ limit: Int) -> Int {
             // Non-finite values never reach here (the ground truth refuses them); clamp before converting anyway.
             value.isFinite ? Int(min(max(value, 0), Double(limit))) : 0
@@ -229,7 +229,7 @@ package enum MaskCoverage {
     }
 
     /// Throws, naming the first, when an output `score(dataset:outputs:)` needs is missing.
-    package static func checkOutputs(of dataset: FaceDataset, in folder: String) throws {
+    private static func checkOutputs(of dataset: FaceDataset, in folder: String) throws {
         let missing = dataset.images.filter { !FileManager.default.fileExists(atPath: outputPath(for: $0, in: folder)) }
         if let first = missing.first {
             throw FaceStickerError.unreadable(
