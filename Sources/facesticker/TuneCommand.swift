@@ -56,7 +56,8 @@ enum TuneCommand: Command {
     static let plot = Option.value("--plot", placeholder: "FILE.png", kind: .file,
                                    help: "draw precision-recall curves, one per detector and input size")
     static let sheet = Option.value("--sheet", placeholder: "FILE.jpg", kind: .file,
-                                    help: "draw the best setting's worst misses and false positives")
+                                    help: "draw the best setting's worst misses and false positives (with --mask "
+                                        + "or --mask-outputs: the largest faces left unhidden)")
     static let jobs = Option.value("--jobs", placeholder: "N", kind: .int(1...256), default: "CPU cores",
                                    help: "images at a time, one detector each")
     static let top = Option.value("--top", placeholder: "N", kind: .int(0...1_000_000), default: "20",
@@ -82,7 +83,7 @@ enum TuneCommand: Command {
                                       help: "with --mask: what detection favours, as photo takes it (auto: recall, "
                                           + "since the mask is an effect)")
     /// The options only the sweep takes, and those only --mask takes.
-    static var sweepOnly: [Option] { [grid, evaluate, objective, subset, iou, output, plot, sheet, top] }
+    static var sweepOnly: [Option] { [grid, evaluate, objective, subset, iou, output, plot, top] }
     static var maskOnly: [Option] { [profile, FaceOptions.maskScale, FaceOptions.maskShape] }
 
     static var groups: [OptionGroup] {
@@ -144,11 +145,8 @@ enum TuneCommand: Command {
         let plot = arguments.string(Self.plot)
         let sheet = arguments.string(Self.sheet)
         try arguments.noPositionals()
-        for (option, path) in [("--plot", plot), ("--sheet", sheet)] {
-            if let path, !["png", "jpg", "jpeg"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
-                throw UsageError("\(option) \(path): use a .png, .jpg or .jpeg name")
-            }
-        }
+        try checkPictureName("--plot", plot)
+        try checkPictureName("--sheet", sheet)
 
         let dataset = try FaceDataset.load(folder: folder)
         guard dataset.subsets.contains(subset) else {
@@ -218,34 +216,69 @@ enum TuneCommand: Command {
         if Set(arguments.strings(detector)).count > 1 { throw UsageError("--detector: give one with --mask") }
         let tolerance = try arguments.int(maskTolerance) ?? 0
         let jobs = try arguments.int(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
+        let sheet = arguments.string(Self.sheet)
         try arguments.noPositionals()
+        try checkPictureName("--sheet", sheet)
         // As photo takes them: tune's --detector, --config, --model and --profile share their
         // ids with DetectorOptions' (values are kept by id), --mask-scale and --mask-shape are FaceOptions'.
         let settings = try spec.map { _ in try DetectorOptions.parse(arguments, use: .photo, profile: .recall).settings }
         let faceOptions = try FaceOptions.parse(arguments)
 
         let dataset = try FaceDataset.load(folder: folder)
+        var files = RunFiles()
+        for truth in dataset.groundTruthFiles { files.read("the ground truth", truth) }
+        for image in dataset.images {
+            files.read("the dataset image", image.path)
+            files.read("an output scored", outputs.map { MaskCoverage.outputPath(for: image, in: $0) })
+        }
+        files.write("--sheet", sheet)
+        try files.check()
+        if let sheet { try AtomicFile.checkFolder(of: sheet) }
+
         let started = Date()
         let scores: [MaskCoverage.ImageScore]
+        let anonymised: (Int) throws -> RGBAImage
         if let spec, let settings {
             noteFaces(dataset)
-            let stickers = faceOptions.masked(try StickerLibrary.installed().stickers(named: [spec]))
+            let renderer = StickerRenderer(stickers: faceOptions.masked(try StickerLibrary.installed().stickers(named: [spec])))
             let profile = DetectorOptions.profile(arguments, fallback: .recall)
             Console.note("tune: hiding faces with \(spec), detector \(settings.kind.rawValue) (profile "
                          + "\(profile.rawValue)), \(jobs) image(s) at a time")
-            scores = try MaskCoverage.run(dataset: dataset, settings: settings, renderer: StickerRenderer(stickers: stickers),
-                                          tolerance: tolerance, jobs: jobs)
+            scores = try MaskCoverage.run(dataset: dataset, settings: settings, renderer: renderer, tolerance: tolerance,
+                                          jobs: jobs)
+            // The sheet's few pictures are drawn again, as the run drew them.
+            let detector = try FaceFinder(settings: settings)
+            anonymised = { i in
+                var picture = try ImageFile.read(path: dataset.images[i].path)
+                renderer.render(&picture, faces: try detector.detect(in: picture))
+                return picture
+            }
         } else {
+            let outputs = outputs ?? ""
             // Scoring takes seconds: a missing or bad output is the only line said.
-            scores = try MaskCoverage.score(dataset: dataset, outputs: outputs ?? "", tolerance: tolerance, jobs: jobs)
+            scores = try MaskCoverage.score(dataset: dataset, outputs: outputs, tolerance: tolerance, jobs: jobs)
             noteFaces(dataset)
+            anonymised = { i in try ImageFile.read(path: MaskCoverage.outputPath(for: dataset.images[i], in: outputs)) }
         }
         let summary = try MaskCoverage.Summary(dataset: dataset, scores: scores)
         try summary.table.forEach { try Console.out($0) }
+        if let sheet {
+            let title = "faces left unhidden, " + (spec.map { "--mask \($0)" } ?? "pictures in \(outputs ?? "")")
+            try ImageFile.write(ContactSheet.unhidden(dataset: dataset, scores: scores, title: title, picture: anonymised),
+                                to: sheet)
+            Console.note("tune: wrote the largest faces left unhidden to \(sheet)")
+        }
         Console.note(String(format: "tune: %d images scored in %.1f s", dataset.images.count,
                             Date().timeIntervalSince(started))
                      + "; \(summary.regions) covered regions, \(summary.regionsOffFaces) touching no labelled face")
         return ExitStatus.success
+    }
+
+    /// Refuses a picture `option` would write under a name that is not .png, .jpg or .jpeg.
+    private static func checkPictureName(_ option: String, _ path: String?) throws {
+        if let path, !["png", "jpg", "jpeg"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
+            throw UsageError("\(option) \(path): use a .png, .jpg or .jpeg name")
+        }
     }
 
     /// The note a run starts with: the images and the faces counted.

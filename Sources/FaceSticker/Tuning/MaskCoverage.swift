@@ -200,6 +200,23 @@ package enum MaskCoverage {
         }
     }
 
+    /// The faces `subset` counts that `scores` leave unhidden, largest box first:
+    /// (index of the image, index of the face in it).
+    package static func unhidden(dataset: FaceDataset, scores: [ImageScore],
+                                 subset: EvaluationSubset = .all) -> [(image: Int, face: Int)] {
+        var found: [(image: Int, face: Int, area: Double)] = []
+        for (i, (image, score)) in zip(dataset.images, scores).enumerated() {
+            for (f, (face, share)) in zip(image.faces, score.coverage).enumerated()
+            where face.isCounted(in: subset) && share.map({ $0 < unhiddenBelow }) == true {
+                found.append((i, f, face.box.area))
+            }
+        }
+        // Stable: equal areas keep the dataset's order.
+        return found.enumerated().sorted { a, b in
+            a.element.area != b.element.area ? a.element.area > b.element.area : a.offset < b.offset
+        }.map { ($0.element.image, $0.element.face) }
+    }
+
     /// Anonymises every image of `dataset` in memory as `facesticker photo`
     /// does (detects with `settings`, draws with `renderer`), `jobs` images at a
     /// time, and scores each; the time taken by detection and drawing is kept.

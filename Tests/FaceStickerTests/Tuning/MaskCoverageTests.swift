@@ -121,6 +121,13 @@ import Testing
             "hard    3      1 (33.3%)       2 (66.7%)   1.50                     20.0",
             "all     3      1 (33.3%)       2 (66.7%)   1.50                     20.0",
         ])
+        // Unhidden on all: a's first face (its invalid one and the one without area are not counted).
+        #expect(MaskCoverage.unhidden(dataset: dataset, scores: scores).map { [$0.image, $0.face] } == [[0, 0]])
+        let larger = LabeledImage(name: "c.jpg", path: "/c.jpg", faces: [Self.face(0, 0, 5, 5), Self.face(0, 0, 20, 20)])
+        let two = FaceDataset(folder: "set", groundTruthFiles: [], format: .wider, images: [a, larger], hasDifficulty: false)
+        let found = MaskCoverage.unhidden(dataset: two, scores: [scores[0], MaskCoverage.ImageScore(
+            coverage: [0, 0], regions: 0, regionsOffFaces: 0)])
+        #expect(found.map { [$0.image, $0.face] } == [[1, 1], [0, 0], [1, 0]], "largest first")
         var untimed = scores
         untimed[1].milliseconds = nil
         let partial = try MaskCoverage.Summary(dataset: dataset, scores: untimed)

@@ -82,6 +82,19 @@ import Testing
         if !facesHidden { #expect(run.stderr.contains("; 0 covered regions, 0 touching no labelled face")) }
     }
 
+    /// `--sheet` draws the largest faces left unhidden, cut from the pictures scored.
+    @Test(Fixtures.needsShared("data/wider-dev")) func sheetShowsTheFacesLeftUnhidden() throws {
+        let dir = try TemporaryDirectory()
+        let dataset = try TuningFixtures.tinyWider(in: dir, count: 2)
+        let out = dir.path("out"), sheet = dir.path("unhidden.png")
+        try Self.writeOutputs(dataset, into: out) { picture, _ in picture }
+        let run = try CLIRun(["tune", "--dataset", dataset, "--mask-outputs", out, "--sheet", sheet])
+        #expect(run.status == 0 && run.stderr.contains("wrote the largest faces left unhidden to \(sheet)"), "\(run.stderr)")
+        let picture = try ImageFile.read(path: sheet)
+        // Six tiles of 180 px a row, two rows: the first two photos leave more than twelve faces unhidden.
+        #expect(picture.width == 6 * 188 + 8 && picture.height == 70 + 26 + 2 * (180 + 22 + 8) + 8)
+    }
+
     /// `--mask` is `photo --sticker` in memory: the same pictures score the same.
     @Test(Fixtures.needsShared("data/wider-dev")) func maskScoresWhatPhotoWrites() throws {
         let dir = try TemporaryDirectory()
@@ -150,7 +163,8 @@ import Testing
         (["--mask", "blur:abc"], "--mask: blur:abc: strength"),
         (["--mask", "blur", "--mask-outputs", "OUT"], "--mask and --mask-outputs: choose one"),
         (["--mask", "blur", "--grid", "minSize=10"], "--grid: not with --mask"),
-        (["--mask-outputs", "OUT", "--sheet", "s.jpg"], "--sheet: not with --mask-outputs"),
+        (["--mask-outputs", "OUT", "--plot", "p.png"], "--plot: not with --mask-outputs"),
+        (["--mask", "blur", "--sheet", "s.gif"], "--sheet s.gif: use a .png, .jpg or .jpeg name"),
         (["--mask-outputs", "OUT", "--detector", "haar"], "--detector: not with --mask-outputs (it runs no detector)"),
         (["--mask-outputs", "OUT", "--mask-scale", "2"], "--mask-scale: not with --mask-outputs"),
         (["--mask", "blur", "--detector", "haar", "--detector", "yunet"], "--detector: give one with --mask"),
