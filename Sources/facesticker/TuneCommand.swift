@@ -13,6 +13,17 @@ enum TuneCommand: Command {
     that `--config` reads in detect, photo, video and selfie. DNN detectors run
     once per image and input size; score and NMS thresholds are replayed from
     their raw detections, so a fine threshold sweep costs seconds.
+    With --mask SPEC, no sweep: each image is anonymised in memory as
+    `facesticker photo --sticker SPEC` does it (the recall profile's detector
+    unless --config, --detector or --profile say otherwise), and scored as a
+    privacy tool is judged. With --mask-outputs OUTDIR, no detector runs: the
+    pictures another tool wrote are scored the same way, OUTDIR/NAME.png for the
+    image NAME.EXT (its path under DIR/images, the extension replaced by .png,
+    the same size as the image). A pixel is covered where any colour channel
+    differs from the image's by more than --mask-tolerance. Printed per subset:
+    the faces counted, those left unhidden (under 20% of the box covered) and
+    under half covered, the covered regions (8-connected) that touch no labelled
+    face per image, and with --mask the ms per photo of detection and drawing.
     """
 
     static let dataset = Option.value("--dataset", placeholder: "DIR", kind: .folder,
@@ -45,18 +56,48 @@ enum TuneCommand: Command {
     static let plot = Option.value("--plot", placeholder: "FILE.png", kind: .file,
                                    help: "draw precision-recall curves, one per detector and input size")
     static let sheet = Option.value("--sheet", placeholder: "FILE.jpg", kind: .file,
-                                    help: "draw the best setting's worst misses and false positives")
+                                    help: "draw the best setting's worst misses and false positives (with --mask "
+                                        + "or --mask-outputs: the largest faces left unhidden)")
     static let jobs = Option.value("--jobs", placeholder: "N", kind: .int(1...256), default: "CPU cores",
                                    help: "images at a time, one detector each")
     static let top = Option.value("--top", placeholder: "N", kind: .int(0...1_000_000), default: "20",
                                   help: "rows of the table to print (0: all)")
 
+    static let mask = Option.value("--mask", placeholder: "SPEC", kind: .custom { text in
+        do {
+            return try Anonymisation.Effect.parse(text) == nil ? "\"\(text)\" is not an effect (\(Anonymisation.Effect.validSpecs))" : nil
+        } catch {
+            let message = "\(error)"
+            return message.hasPrefix("--sticker ") ? String(message.dropFirst("--sticker ".count)) : message
+        }
+    }, help: "no sweep: hide the faces with this effect, as photo --sticker SPEC does, and score it: "
+        + Anonymisation.Effect.validSpecs)
+    static let maskOutputs = Option.value("--mask-outputs", placeholder: "OUTDIR", kind: .folder,
+                                          help: "no sweep, no detector: score the pictures another tool wrote, "
+                                              + "OUTDIR/NAME.png for each image NAME.EXT under DIR/images")
+    static let maskTolerance = Option.value("--mask-tolerance", placeholder: "N", kind: .int(MaskCoverage.toleranceRange),
+                                            default: "0", help: "a pixel is covered where a colour channel differs by "
+                                                + "more than N (0: both pictures decoded bit-exactly)")
+    static let profile = Option.value("--profile", placeholder: "NAME",
+                                      kind: .choice(["auto"] + DetectionProfile.allCases.map(\.rawValue)), default: "auto",
+                                      help: "with --mask: what detection favours, as photo takes it (auto: recall, "
+                                          + "since the mask is an effect)")
+    /// The options only the sweep takes, and those only --mask takes.
+    static var sweepOnly: [Option] { [grid, evaluate, objective, subset, iou, output, plot, top] }
+    static var maskOnly: [Option] { [profile, FaceOptions.maskScale, FaceOptions.maskShape] }
+
     static var groups: [OptionGroup] {
         [OptionGroup(nil, [dataset, detector, model, config, grid, evaluate, objective, subset, iou, output, plot,
-                           sheet, jobs, top])]
+                           sheet, jobs, top]),
+         OptionGroup("anonymisation (scores masks instead of sweeping)",
+                     [mask, maskOutputs, maskTolerance, profile, FaceOptions.maskScale, FaceOptions.maskShape])]
     }
 
     static func run(_ arguments: Arguments) throws -> Int32 {
+        if arguments.has(mask) || arguments.has(maskOutputs) { return try runMask(arguments) }
+        for option in maskOnly + [maskTolerance] where arguments.has(option) {
+            throw UsageError("\(option.id): only with --mask" + (option.id == maskTolerance.id ? " or --mask-outputs" : ""))
+        }
         let evaluateOnly = arguments.flag(evaluate)
         guard let folder = arguments.string(dataset) else {
             throw UsageError("tune: --dataset DIR is required (see --help)")
@@ -104,11 +145,8 @@ enum TuneCommand: Command {
         let plot = arguments.string(Self.plot)
         let sheet = arguments.string(Self.sheet)
         try arguments.noPositionals()
-        for (option, path) in [("--plot", plot), ("--sheet", sheet)] {
-            if let path, !["png", "jpg", "jpeg"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
-                throw UsageError("\(option) \(path): use a .png, .jpg or .jpeg name")
-            }
-        }
+        try checkPictureName("--plot", plot)
+        try checkPictureName("--sheet", sheet)
 
         let dataset = try FaceDataset.load(folder: folder)
         guard dataset.subsets.contains(subset) else {
@@ -130,9 +168,7 @@ enum TuneCommand: Command {
         let tuner = DetectorTuner(baselines: baselines, grids: grids, objective: objective, subset: subset,
                                   iouThreshold: iou, jobs: jobs)
         for baseline in baselines { _ = try tuner.settings(for: baseline) } // bad grid values fail before any run
-        Console.note("tune: \(dataset.images.count) images, \(dataset.countedFaces(in: .all)) faces counted"
-                     + (dataset.hasDifficulty ? " (easy \(dataset.countedFaces(in: .easy)), medium "
-                        + "\(dataset.countedFaces(in: .medium)), hard \(dataset.countedFaces(in: .hard)))" : ""))
+        noteFaces(dataset)
         let report = try tuner.run(on: dataset) { Console.note($0) }
 
         try TuningTable.lines(report, limit: top).forEach { try Console.out($0) }
@@ -161,6 +197,95 @@ enum TuneCommand: Command {
         Console.note(String(format: "tune: %d detector runs in %.1f s, evaluation %.1f s", report.detectorRuns,
                             report.detectionSeconds, report.evaluationSeconds))
         return ExitStatus.success
+    }
+
+    /// `--mask` and `--mask-outputs`: anonymise (or take another tool's pictures) and score them.
+    private static func runMask(_ arguments: Arguments) throws -> Int32 {
+        guard let folder = arguments.string(dataset) else {
+            throw UsageError("tune: --dataset DIR is required (see --help)")
+        }
+        let spec = arguments.string(mask), outputs = arguments.string(maskOutputs)
+        if spec != nil, outputs != nil { throw UsageError("--mask and --mask-outputs: choose one") }
+        let mode = spec != nil ? "--mask" : "--mask-outputs"
+        for option in sweepOnly where arguments.has(option) { throw UsageError("\(option.id): not with \(mode)") }
+        if outputs != nil {
+            for option in [detector, model, config] + maskOnly where arguments.has(option) {
+                throw UsageError("\(option.id): not with --mask-outputs (it runs no detector)")
+            }
+        }
+        if Set(arguments.strings(detector)).count > 1 { throw UsageError("--detector: give one with --mask") }
+        let tolerance = try arguments.int(maskTolerance) ?? 0
+        let jobs = try arguments.int(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
+        let sheet = arguments.string(Self.sheet)
+        try arguments.noPositionals()
+        try checkPictureName("--sheet", sheet)
+        // As photo takes them: tune's --detector, --config, --model and --profile share their
+        // ids with DetectorOptions' (values are kept by id), --mask-scale and --mask-shape are FaceOptions'.
+        let settings = try spec.map { _ in try DetectorOptions.parse(arguments, use: .photo, profile: .recall).settings }
+        let faceOptions = try FaceOptions.parse(arguments)
+
+        let dataset = try FaceDataset.load(folder: folder)
+        var files = RunFiles()
+        for truth in dataset.groundTruthFiles { files.read("the ground truth", truth) }
+        for image in dataset.images {
+            files.read("the dataset image", image.path)
+            files.read("an output scored", outputs.map { MaskCoverage.outputPath(for: image, in: $0) })
+        }
+        files.write("--sheet", sheet)
+        try files.check()
+        if let sheet { try AtomicFile.checkFolder(of: sheet) }
+
+        let started = Date()
+        let scores: [MaskCoverage.ImageScore]
+        let anonymised: (Int) throws -> RGBAImage
+        if let spec, let settings {
+            noteFaces(dataset)
+            let renderer = StickerRenderer(stickers: faceOptions.masked(try StickerLibrary.installed().stickers(named: [spec])))
+            let profile = DetectorOptions.profile(arguments, fallback: .recall)
+            Console.note("tune: hiding faces with \(spec), detector \(settings.kind.rawValue) (profile "
+                         + "\(profile.rawValue)), \(jobs) image(s) at a time")
+            scores = try MaskCoverage.run(dataset: dataset, settings: settings, renderer: renderer, tolerance: tolerance,
+                                          jobs: jobs)
+            // The sheet's few pictures are drawn again, as the run drew them.
+            let detector = try FaceFinder(settings: settings)
+            anonymised = { i in
+                var picture = try ImageFile.read(path: dataset.images[i].path)
+                renderer.render(&picture, faces: try detector.detect(in: picture))
+                return picture
+            }
+        } else {
+            let outputs = outputs ?? ""
+            // Scoring takes seconds: a missing or bad output is the only line said.
+            scores = try MaskCoverage.score(dataset: dataset, outputs: outputs, tolerance: tolerance, jobs: jobs)
+            noteFaces(dataset)
+            anonymised = { i in try ImageFile.read(path: MaskCoverage.outputPath(for: dataset.images[i], in: outputs)) }
+        }
+        let summary = try MaskCoverage.Summary(dataset: dataset, scores: scores)
+        try summary.table.forEach { try Console.out($0) }
+        if let sheet {
+            let title = "faces left unhidden, " + (spec.map { "--mask \($0)" } ?? "pictures in \(outputs ?? "")")
+            try ImageFile.write(ContactSheet.unhidden(dataset: dataset, scores: scores, title: title, picture: anonymised),
+                                to: sheet)
+            Console.note("tune: wrote the largest faces left unhidden to \(sheet)")
+        }
+        Console.note(String(format: "tune: %d images scored in %.1f s", dataset.images.count,
+                            Date().timeIntervalSince(started))
+                     + "; \(summary.regions) covered regions, \(summary.regionsOffFaces) touching no labelled face")
+        return ExitStatus.success
+    }
+
+    /// Refuses a picture `option` would write under a name that is not .png, .jpg or .jpeg.
+    private static func checkPictureName(_ option: String, _ path: String?) throws {
+        if let path, !["png", "jpg", "jpeg"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
+            throw UsageError("\(option) \(path): use a .png, .jpg or .jpeg name")
+        }
+    }
+
+    /// The note a run starts with: the images and the faces counted.
+    private static func noteFaces(_ dataset: FaceDataset) {
+        Console.note("tune: \(dataset.images.count) images, \(dataset.countedFaces(in: .all)) faces counted"
+                     + (dataset.hasDifficulty ? " (easy \(dataset.countedFaces(in: .easy)), medium "
+                        + "\(dataset.countedFaces(in: .medium)), hard \(dataset.countedFaces(in: .hard)))" : ""))
     }
 
     /// The `tuning` notes of the config file.

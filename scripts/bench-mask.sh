@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Anonymisation judged as a privacy tool is (issue #21 §4): deface 1.5.0 at its
+# defaults and `facesticker photo --sticker blur|pixelate|solid` hide the faces
+# of the 100 labelled wider-dev photos, and `facesticker tune --mask-outputs`
+# scores every tool's pictures by the same code. Per subset and tool: the
+# share of labelled faces left unhidden (under 20% of the box covered), under
+# half covered, the covered regions that touch no labelled face per photo, and
+# ms per photo (each tool's own time per photo: read, detect, draw, write PNG;
+# not its start-up).
+#
+# Both tools read the same pixels: the photos are converted to PNG once (by
+# imageio, deface's own reader) into a copy of the dataset, which is also what
+# the scorer compares against, so a pixel is covered only where a tool changed
+# it (tolerance 0). A null run of each tool (deface --replacewith none,
+# facesticker --min-face 100000) must cover no pixel at all, or the bench stops.
+# deface runs through a small driver calling its own image_detect with its CLI's
+# defaults (threshold 0.2, blur, mask scale 1.3, ellipse): its CLI names outputs
+# *_anonymized.* beside the inputs and starts Python once per -o. Skipped, with
+# a note and exit 0, when deface cannot be installed (no network, no python3 venv).
+#
+# Usage: scripts/bench-mask.sh [path/to/facesticker]
+# Environment: SHARED (default ../shared); BENCH_MASK_EFFECTS: our effects
+# (default "blur pixelate solid").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${1:-.build/release/facesticker}
+shared=${SHARED:-../shared}
+data=$shared/data/wider-dev
+effects=${BENCH_MASK_EFFECTS:-blur pixelate solid}
+
+say() { echo "bench-mask: $*" >&2; }
+[ -x "$bin" ] || { say "$bin not built"; exit 1; }
+[ -r "$data/wider_face_gt.txt" ] || { say "$data not found"; exit 1; }
+
+# install_deface and $venv: deface 1.5.0 from the pinned wheel; its dependencies from PyPI.
+. scripts/deface-venv.sh
+if ! install_deface; then
+    echo "bench-mask: skipped: deface 1.5.0 could not be installed into $venv (needs python3-venv and PyPI)"
+    exit 0
+fi
+python=$venv/bin/python
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# The dataset as PNG: images/NAME.png, the ground truth and difficulty naming them so.
+cat >"$tmp/topng.py" <<'EOF'
+import os, sys
+import imageio.v2 as iio
+src, dst = sys.argv[1:3]
+for root, _, files in os.walk(src):
+    for name in sorted(files):
+        if name.lower().endswith(('.jpg', '.jpeg', '.png')):
+            out = os.path.join(dst, os.path.relpath(root, src), os.path.splitext(name)[0] + '.png')
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            iio.imwrite(out, iio.imread(os.path.join(root, name)))
+EOF
+dataset=$tmp/data
+mkdir -p "$dataset"
+"$python" "$tmp/topng.py" "$data/images" "$dataset/images"
+sed -E 's/\.(jpg|jpeg)$/.png/' "$data/wider_face_gt.txt" >"$dataset/wider_face_gt.txt"
+sed -E 's/\.(jpg|jpeg)\t/.png\t/' "$data/difficulty.tsv" >"$dataset/difficulty.tsv"
+photos=$(find "$dataset/images" -name '*.png' | wc -l)
+
+# deface's own image_detect, at its CLI's defaults, on every PNG: OUTDIR/NAME.png.
+# Prints the mean seconds per photo (image_detect: read, detect, draw, write).
+cat >"$tmp/deface_driver.py" <<'EOF'
+import os, sys, time
+from deface.centerface import CenterFace
+from deface.deface import image_detect
+src, dst, replacewith = sys.argv[1:4]
+centerface = CenterFace(in_shape=None, backend='auto')
+seconds = []
+for root, _, files in os.walk(src):
+    for name in sorted(files):
+        out = os.path.join(dst, os.path.relpath(os.path.join(root, name), src))
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        start = time.perf_counter()
+        image_detect(os.path.join(root, name), out, centerface, threshold=0.2, replacewith=replacewith,
+                     mask_scale=1.3, ellipse=True, draw_scores=False, enable_preview=False, keep_metadata=False)
+        seconds.append(time.perf_counter() - start)
+print(sum(seconds) / len(seconds))
+EOF
+# deface into $2 with --replacewith $1; prints its mean seconds per photo.
+run_deface() {
+    "$python" "$tmp/deface_driver.py" "$dataset/images" "$2" "$1" 2>"$tmp/deface.log" \
+        || { cat "$tmp/deface.log" >&2; say "deface failed"; exit 1; }
+}
+# `facesticker photo` into $1 (PNG, named as --mask-outputs reads them) with the
+# remaining arguments; prints its mean seconds per photo, from --json.
+run_ours() {
+    local out=$1 status=0
+    shift
+    "$bin" photo -q -r --json --format png --out-dir "$out" "$@" "$dataset/images" >"$tmp/ours.json" 2>"$tmp/ours.log" \
+        || status=$?
+    # Exit status 2 says some photo had no face: expected.
+    [ "$status" = 0 ] || [ "$status" = 2 ] || { cat "$tmp/ours.log" >&2; say "facesticker photo failed"; exit 1; }
+    find "$out" -name '*-stickered.png' | while read -r file; do mv "$file" "${file%-stickered.png}.png"; done
+    sed -n 's/.*"seconds": \([0-9.eE+-]*\).*/\1/p' "$tmp/ours.json" | awk '{ s += $1; n++ } END { print s / n }'
+}
+# The scorer's table for the pictures in $1; stops unless its status is 0.
+score() {
+    "$bin" tune --dataset "$dataset" --mask-outputs "$1" >"$tmp/table" 2>"$tmp/score.log" \
+        || { cat "$tmp/score.log" >&2; say "scoring $1 failed"; exit 1; }
+}
+# A null run must cover nothing: the scorer's note says "0 covered regions".
+null_check() {
+    score "$2"
+    grep -q '; 0 covered regions' "$tmp/score.log" \
+        || { cat "$tmp/score.log" >&2; say "$1's null run changed pixels: the tools do not read the same pixels"; exit 1; }
+}
+
+run_deface none "$tmp/null-deface" >/dev/null
+null_check deface "$tmp/null-deface"
+run_ours "$tmp/null-ours" --sticker blur --min-face 100000 >/dev/null
+null_check facesticker "$tmp/null-ours"
+
+# One line per tool and subset: subset tool faces unhidden under-half regions ms.
+rows=$tmp/rows
+: >"$rows"
+add_rows() {
+    local tool=$1 seconds=$2
+    awk -v tool="$tool" -v ms="$(awk -v s="$seconds" 'BEGIN { printf "%.1f", 1000 * s }')" \
+        'NR > 1 { gsub(/[()%]/, "", $4); gsub(/[()%]/, "", $6); print $1, tool, $2, $4, $6, $7, ms }' "$tmp/table" >>"$rows"
+}
+seconds=$(run_deface blur "$tmp/deface")
+score "$tmp/deface"
+add_rows "deface-1.5.0-blur" "$seconds"
+for effect in $effects; do
+    seconds=$(run_ours "$tmp/ours-$effect" --sticker "$effect")
+    score "$tmp/ours-$effect"
+    add_rows "facesticker-$effect" "$seconds"
+done
+
+echo "anonymisation on wider-dev ($photos photos, PNG copies read by both tools; null runs cover no pixel)"
+printf '%-7s %-20s %6s %9s %11s %14s %9s\n' subset tool faces unhidden under-half regions-off/img ms/photo
+awk '
+    BEGIN { order["easy"] = 1; order["medium"] = 2; order["hard"] = 3; order["all"] = 4 }
+    { line[order[$1], ++n[order[$1]]] = $0 }
+    END { for (o = 1; o <= 4; o++) for (k = 1; k <= n[o]; k++) {
+        split(line[o, k], f, " ")
+        printf "%-7s %-20s %6d %8.1f%% %10.1f%% %14.2f %9.1f\n", f[1], f[2], f[3], f[4], f[5], f[6], f[7] } }' "$rows"
