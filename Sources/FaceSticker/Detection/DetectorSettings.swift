@@ -23,7 +23,7 @@ package struct DetectorSettings: Equatable, Sendable {
                                  profile: DetectionProfile = .precision) -> DetectorSettings {
         var settings = defaults(for: kind)
         if use == .video { settings.rotations = .none }
-        if profile == .recall { settings.verifier = .none }
+        profile.adjust(&settings, use: use)
         return settings
     }
 
