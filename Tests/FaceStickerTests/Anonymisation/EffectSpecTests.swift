@@ -91,15 +91,46 @@ import Testing
         }
     }
 
-    /// The region covers the face box grown by the scale, about its centre, upright.
-    @Test(arguments: [1.0, 1.3, 2.0])
-    func regionIsTheScaledBox(scale: Double) {
-        let face = Face(box: Rect(x: 100, y: 50, width: 80, height: 100), score: 1)
-        let region = Anonymisation.Mask(scale: scale).region(on: FacePose(face: face))
-        #expect(region.center == Point(x: 140, y: 100))
-        #expect(abs(region.size.width - 80 * scale) < 1e-9 && abs(region.size.height - 100 * scale) < 1e-9)
-        #expect(region.angle == 0)
+    /// The region covers the head: the box grown by the scale, at least 0.85 as wide as
+    /// tall, reaching a fifth of the box's height further toward the crown, turned with the
+    /// face (a face lying on its side has the box's width as its height).
+    @Test(arguments: [(1.0, 0.0), (1.3, 0.0), (2.0, 0.0), (1.8, 90.0), (1.8, -90.0), (1.8, 180.0)])
+    func regionCoversTheHead(scale: Double, roll: Double) {
+        let box = Rect(x: 100, y: 50, width: 80, height: 100)
+        // Upright landmarks, turned by `roll` about the box's centre.
+        let upright = FacePose.estimatedLandmarks(in: box)
+        let radians = roll * Double.pi / 180
+        let c = (cos(radians) * 1e9).rounded() / 1e9, s = (sin(radians) * 1e9).rounded() / 1e9
+        let centre = box.center
+        func turn(_ p: Point) -> Point {
+            let dx = p.x - centre.x, dy = p.y - centre.y
+            return Point(x: centre.x + dx * c - dy * s, y: centre.y + dx * s + dy * c)
+        }
+        let turned = Landmarks(points: upright.points.map(turn))
+        let turnedBox = abs(s) > abs(c) ? Rect(x: 90, y: 60, width: 100, height: 80) : box
+        let face = Face(box: turnedBox, score: 1, landmarks: turned)
+        let pose = FacePose(face: face)
+        let region = Anonymisation.Mask(scale: scale).region(on: pose)
+        let reach = Anonymisation.Mask.crownReach * 100
+        // The centre moves half the reach toward the crown: up the face, whichever way it lies.
+        #expect(abs(region.center.x - (140 + s * reach / 2)) < 1e-6)
+        #expect(abs(region.center.y - (100 - c * reach / 2)) < 1e-6)
+        #expect(abs(region.size.width - 85 * scale) < 1e-6, "80 wide, but at least 0.85 of 100")
+        #expect(abs(region.size.height - (100 * scale + reach)) < 1e-6)
+        let angleError = abs(region.angle - roll).truncatingRemainder(dividingBy: 360)
+        #expect(angleError < 1e-6)
         let layer = Sticker.Layer(effect: Anonymisation.Effect(.blur(strength: 8), mask: Anonymisation.Mask(scale: scale)))
         #expect(Sticker.Layout.placement(of: layer, on: face) == region)
+    }
+
+    /// The face's whole box stays inside the region's solid part (before the feather) at the default scale.
+    @Test func theDefaultRegionHidesTheWholeBox() {
+        let face = Face(box: Rect(x: 100, y: 50, width: 80, height: 100), score: 1)
+        let region = Anonymisation.Mask().region(on: FacePose(face: face))
+        for corner in [Point(x: 100, y: 50), Point(x: 180, y: 50), Point(x: 100, y: 150), Point(x: 180, y: 150)] {
+            let u = (corner.x - region.center.x) / (region.size.width / 2)
+            let v = (corner.y - region.center.y) / (region.size.height / 2)
+            #expect((u * u + v * v).squareRoot() < 1 - Anonymisation.Mask.feather, "corner \(corner)")
+        }
     }
 }

@@ -5,10 +5,11 @@ import Foundation
 enum TuningFixtures {
     static let widerDev = Fixtures.sharedPath("data/wider-dev")
 
-    /// A dataset folder in `dir` holding the first `count` images of wider-dev:
+    /// A dataset folder in `dir` holding the first `count` images of wider-dev (of `names`, when given):
     /// `images` is a symlink into ../shared, the ground truth and difficulty
     /// lines are copied from wider-dev's own files (nothing enters the repo).
-    static func tinyWider(in dir: TemporaryDirectory, count: Int, folder: String = "tiny") throws -> String {
+    static func tinyWider(in dir: TemporaryDirectory, count: Int, folder: String = "tiny",
+                          names wanted: [String]? = nil) throws -> String {
         let root = dir.path(folder)
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: root + "/images", withDestinationPath: widerDev + "/images")
@@ -20,8 +21,10 @@ enum TuningFixtures {
         while names.count < count, i + 1 < lines.count {
             let name = lines[i], faces = Int(lines[i + 1]) ?? 0
             let length = 2 + max(faces, 1)
-            kept += lines[i..<(i + length)]
-            names.append(name)
+            if wanted?.contains(String(name)) ?? true {
+                kept += lines[i..<min(i + length, lines.count)]
+                names.append(name)
+            }
             i += length
         }
         try (kept.joined(separator: "\n") + "\n")

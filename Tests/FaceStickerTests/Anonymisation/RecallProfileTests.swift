@@ -1,0 +1,77 @@
+import FaceSticker
+import Foundation
+import Testing
+
+/// The recall profile, as a user meets it: `--sticker blur|pixelate|solid` alone
+/// finds the faces the sticker profile leaves (turned heads, tiny faces in a
+/// crowd), the detector options override it, and stickers keep precision.
+@Suite struct RecallProfileTests {
+    /// wider-dev photos where the sticker profile leaves faces a person would
+    /// recognise: protesters seated with heads turned down and a crowd of tiny
+    /// faces behind them; a top-down circle of dancers; a crowd at a rally.
+    static let crowds = [
+        "2--Demonstration/2_Demonstration_Protesters_2_163.jpg",
+        "7--Cheering/7_Cheering_Cheering_7_195.jpg",
+        "2--Demonstration/2_Demonstration_Demonstration_Or_Protest_2_813.jpg",
+    ]
+
+    /// `tune --mask SPEC` on those photos: every easy and medium face hidden with the
+    /// recall profile, most of the hard (tiny) ones too; the sticker profile leaves
+    /// many of each, so the difference is the profile's.
+    @Test(Fixtures.needsShared("data/wider-dev"), arguments: ["solid", "blur"])
+    func turnedAndTinyFacesAreHidden(spec: String) throws {
+        let dir = try TemporaryDirectory()
+        let dataset = try TuningFixtures.tinyWider(in: dir, count: Self.crowds.count, names: Self.crowds)
+        let recall = try TuneMaskTests.rows(CLIRun(["tune", "--dataset", dataset, "--mask", spec]))
+        let precision = try TuneMaskTests.rows(CLIRun(["tune", "--dataset", dataset, "--mask", spec,
+                                                       "--profile", "precision"]))
+        let (easy, medium, hard) = (recall[0], recall[1], recall[2])
+        #expect(medium.faces >= 15 && hard.faces >= 50, "the photos hold crowds: \(recall)")
+        #expect(easy.unhidden == 0 && medium.unhidden == 0, "\(recall)")
+        #expect(Double(hard.underHalf) <= 0.1 * Double(hard.faces), "\(hard)")
+        #expect(precision[1].unhidden >= 8 && precision[2].unhidden >= 30,
+                "the sticker profile leaves turned and tiny faces: \(precision)")
+    }
+
+    /// What `-v` and `--json` say: the profile each run uses, and the options on top of it.
+    @Test(Fixtures.needsShared("data/photos/astronaut.png"), arguments: [
+        (["--sticker", "blur"], "recall", "scoreThreshold 0.03", "verifier none"),
+        (["--sticker", "pixelate:6", "--sticker", "solid"], "recall", "scoreThreshold 0.03", "verifier none"),
+        (["--sticker", "blur", "--score-threshold", "0.3"], "recall", "scoreThreshold 0.3", "verifier none"),
+        (["--sticker", "blur", "--verifier", "yunet"], "recall", "scoreThreshold 0.03", "verifier yunet"),
+        (["--sticker", "blur", "--profile", "precision"], "precision", "scoreThreshold 0.4", "verifier yunet"),
+        (["--sticker", "sunglasses"], "precision", "scoreThreshold 0.4", "verifier yunet"),
+        (["--sticker", "blur", "--sticker", "sunglasses"], "precision", "scoreThreshold 0.4", "verifier yunet"),
+        (["--sticker", "sunglasses", "--profile", "recall"], "recall", "scoreThreshold 0.03", "verifier none"),
+    ])
+    func theProfileIsNamedAndOverridden(options: [String], profile: String, threshold: String, verifier: String) throws {
+        let dir = try TemporaryDirectory()
+        let run = try CLIRun(["photo", "-v", "--json", "-o", dir.path("out.png"),
+                              Fixtures.sharedPath("data/photos/astronaut.png")] + options)
+        #expect(run.status == 0, "\(run.stderr)")
+        let line = try #require(run.stderrLines.first { $0.hasPrefix("detector: ") }, "\(run.stderr)")
+        #expect(line.hasPrefix("detector: centerface (profile \(profile)),"), "\(line)")
+        #expect(line.contains(threshold + ",") && line.contains(verifier + ","), "\(line)")
+        #expect(run.stdout.contains("\"profile\": \"\(profile)\""), "\(run.stdout)")
+    }
+
+    /// Video keeps its own recall threshold (a false face there is a blob held for a
+    /// second), and a config file replaces the profile's defaults.
+    @Test(Fixtures.needsShared("data/video/carphone.mp4")) func videoAndConfigFiles() throws {
+        let dir = try TemporaryDirectory()
+        let clip = Fixtures.sharedPath("data/video/carphone.mp4")
+        let video = try CLIRun(["video", "-v", "--json", "--sticker", "blur", "--detect-every", "30",
+                                "-o", dir.path("out.mp4"), clip])
+        #expect(video.status == 0, "\(video.stderr)")
+        let line = try #require(video.stderrLines.first { $0.hasPrefix("detector: ") }, "\(video.stderr)")
+        #expect(line.hasPrefix("detector: centerface (profile recall),") && line.contains("scoreThreshold 0.2,"), "\(line)")
+        #expect(video.stdout.contains("\"profile\": \"recall\""), "\(video.stdout)")
+        let config = dir.path("tuned.json")
+        try Data(#"{"detector": "yunet", "scoreThreshold": 0.7}"#.utf8).write(to: URL(fileURLWithPath: config))
+        let photo = try CLIRun(["photo", "-v", "--sticker", "blur", "--config", config, "-o", dir.path("out.png"),
+                                Fixtures.sharedPath("data/photos/astronaut.png")])
+        #expect(photo.status == 0, "\(photo.stderr)")
+        #expect(photo.stderr.contains("detector: yunet (profile recall), ") && photo.stderr.contains("scoreThreshold 0.7,"),
+                "\(photo.stderr)")
+    }
+}
