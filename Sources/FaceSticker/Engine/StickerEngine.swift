@@ -50,7 +50,10 @@ public final class StickerEngine {
         /// `sepia[:AMOUNT]`, `mono`, `comic`, `vignette[:AMOUNT]`.
         public var filters: [String]
         /// The detector; nil: CenterFace for photos, YuNet for video (each
-        /// confirmed by the other, as the CLI does).
+        /// confirmed by the other, as the CLI does). When every sticker is an
+        /// effect (`blur`, `pixelate`, `solid`), detection favours recall as the
+        /// CLI's does (CenterFace for both, no confirmation, lower thresholds):
+        /// a face left visible is then the worst error.
         public var detector: Detector?
 
         /// Sunglasses on every face, no filter, the default detectors.
