@@ -76,19 +76,33 @@ import Testing
     }
 
     @Test func stickersAppearWhereTheFaceIsAndNowhereElse() throws {
-        // Paced at 15 fps, so the detector follows as it would a camera; no frame is dropped at that rate.
+        // Paced at 15 fps, so the detector follows as it would a camera. A busy machine may drop
+        // frames: each frame out is matched to the frame in it was made from (the one it equals
+        // outside the sticker), so what is checked holds at any speed.
         let sink = CollectingSink()
         let summary = try LiveFixtures.run(try VideoFileSource(path: LiveFixtures.carphone, rate: FrameRate(numerator: 15, denominator: 1)),
                                            sinks: [sink], options: LiveFixtures.options(maxFrames: 75))
-        try #require(summary.dropped == 0 && sink.frames.count == 75, "frame n out is frame n in: \(summary.line)")
+        try #require(summary.framesOut == sink.frames.count && summary.framesOut + summary.dropped == 75, "\(summary.line)")
         let originals = try VideoFileSource(path: LiveFixtures.carphone)
         var plain: [YUVFrame] = []
         while let frame = try originals.next()?.yuv, plain.count < 75 { plain.append(frame) }
         let finder = try FaceFinder(settings: Fixtures.settings(.yunet))
         let matrix = originals.matrix
+        // Frames go out in order: the first frame in at or after the last match that equals the frame out
+        // on most of its luma.
+        var pairs: [(input: Int, output: Int)] = []
+        var next = 0
+        for (output, frame) in sink.frames.enumerated() {
+            guard let input = (next..<plain.count).first(where: { Self.mostlyEqual(plain[$0], frame) }) else { continue }
+            pairs.append((input, output))
+            next = input + 1
+        }
+        #expect(pairs.count == sink.frames.count, "every frame out is a frame in (\(pairs.count) of \(sink.frames.count))")
         var checked = 0, stickered = 0
-        for index in stride(from: 30, to: min(plain.count, sink.frames.count), by: 10) {
-            let before = plain[index], after = sink.frames[index]
+        var lastChecked = -10
+        for (index, output) in pairs where index >= 30 && index - lastChecked >= 10 {
+            lastChecked = index
+            let before = plain[index], after = sink.frames[output]
             // Where luma changed: the sticker.
             var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
             for y in 0..<before.height {
@@ -108,8 +122,22 @@ import Testing
             #expect(grown.contains(changed.center), "frame \(index): change at \(changed), face at \(face.box)")
             #expect(changed.width < Double(before.width) / 2, "only the sticker changed, frame \(index)")
         }
-        #expect(checked >= 5)
+        #expect(checked >= 3)
         #expect(stickered == checked, "every frame with a face has its sticker (\(stickered) of \(checked))")
+    }
+
+    /// Whether two frames of one size have the same luma at more than three quarters of the sampled
+    /// pixels: a frame and its stickered copy do (the sticker is a small part of it; the rest keeps its
+    /// bytes), two neighbouring frames of carphone.mp4 at most 43% (its decoder copies skipped blocks).
+    static func mostlyEqual(_ a: YUVFrame, _ b: YUVFrame) -> Bool {
+        guard a.width == b.width, a.height == b.height else { return false }
+        let count = a.width * a.height
+        var same = 0, sampled = 0
+        for i in stride(from: 0, to: count, by: 7) {
+            sampled += 1
+            if a.data[i] == b.data[i] { same += 1 }
+        }
+        return 4 * same > 3 * sampled
     }
 
     @Test func picturesPlayAsAFileSourceAtTheRateAsked() throws {
