@@ -51,11 +51,8 @@ enum StickerOptions {
     struct Choice {
         let names: [String]
 
-        /// The profile these stickers call for: `recall` when every name is an effect
-        /// (`blur`, `pixelate`, `solid`), else `precision` (see `Sticker.profile(for:)`).
-        var profile: DetectionProfile {
-            names.allSatisfy { ((try? Anonymisation.Effect.parse($0)) ?? nil) != nil } ? .recall : .precision
-        }
+        /// The profile these stickers call for: `recall` when every name is an effect.
+        var profile: DetectionProfile { Sticker.profile(forNames: names) }
         let assignment: Sticker.Assignment
         let filters: FilterChain
     }

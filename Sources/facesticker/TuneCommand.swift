@@ -78,10 +78,8 @@ enum TuneCommand: Command {
     static let maskTolerance = Option.value("--mask-tolerance", placeholder: "N", kind: .int(MaskCoverage.toleranceRange),
                                             default: "0", help: "a pixel is covered where a colour channel differs by "
                                                 + "more than N (0: both pictures decoded bit-exactly)")
-    static let profile = Option.value("--profile", placeholder: "NAME",
-                                      kind: .choice(["auto"] + DetectionProfile.allCases.map(\.rawValue)), default: "auto",
-                                      help: "with --mask: what detection favours, as photo takes it (auto: recall, "
-                                          + "since the mask is an effect)")
+    /// `--profile`, declared once with the detector options (auto: recall, since the mask is an effect).
+    static var profile: Option { DetectorOptions.profile }
     /// The options only the sweep takes, and those only --mask takes.
     static var sweepOnly: [Option] { [grid, evaluate, objective, subset, iou, output, plot, top] }
     static var maskOnly: [Option] { [profile, FaceOptions.maskScale, FaceOptions.maskShape] }

@@ -33,6 +33,14 @@ package struct Sticker: Sendable {
         !stickers.isEmpty && stickers.allSatisfy(\.isEffect) ? .recall : .precision
     }
 
+    /// The same rule on sticker names, before any is loaded: only the built-in effect specs
+    /// name effects (`StickerLibrary` resolves them first, and a pack holds art only).
+    package static func profile(forNames names: [String]) -> DetectionProfile {
+        profile(for: names.map { name in
+            ((try? Anonymisation.Effect.parse(name)) ?? nil).map(Sticker.init(effect:)) ?? Sticker(name: name, layers: [])
+        })
+    }
+
     /// This sticker with `mask` on each of its effect layers (`--mask-scale`, `--mask-shape`).
     package func withMask(_ mask: Anonymisation.Mask) -> Sticker {
         var copy = self
