@@ -74,4 +74,15 @@ import Testing
         #expect(photo.stderr.contains("detector: yunet (profile recall), ") && photo.stderr.contains("scoreThreshold 0.7,"),
                 "\(photo.stderr)")
     }
+
+    /// A profile that does not exist is a usage error, one line, before anything is read or written.
+    @Test(arguments: ["photo", "video", "selfie", "live", "detect"])
+    func anUnknownProfileIsOneLine(command: String) throws {
+        let dir = try TemporaryDirectory()
+        let run = try CLIRun([command, "--profile", "sticky", dir.path("in.png")])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderrLines.count == 1 && run.stderr.contains("--profile") && run.stderr.contains("sticky"),
+                "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).isEmpty, "nothing written")
+    }
 }
