@@ -5,14 +5,17 @@ import Glibc
 /// A v4l2loopback device fed with the live loop's frames, so video calls and
 /// OBS see a camera: open, VIDIOC_QUERYCAP (an output device), VIDIOC_S_FMT on
 /// the output buffer type (YU12, the frames' own layout; YUYV when the
-/// device will not take it), then one write(2) per frame. Talks only to a
+/// device will not take it), VIDIOC_STREAMON on the output type, then one
+/// write(2) per frame, and VIDIOC_STREAMOFF before close. Talks only to a
 /// `V4L2OutputSystem` (the real one, or the tests' scripted fake).
 package final class VirtualCamera: LiveSink {
     package let path: String
-    /// The format the device settled on.
+    /// The format the device settled on (its `imageSize` may be rounded up past one frame).
     package let format: V4L2PixelFormat
     private let system: any V4L2OutputSystem
     private var fd: Int32?
+    /// VIDIOC_STREAMON succeeded, so VIDIOC_STREAMOFF is due before close.
+    private var streaming = false
     private var packed: [UInt8] = []
     package private(set) var framesWritten = 0
 
@@ -31,11 +34,11 @@ package final class VirtualCamera: LiveSink {
         }
         do {
             let capability = try system.queryCapability(fd)
-            guard capability.capabilities & V4L2Capability.videoOutput != 0 else {
-                throw FaceStickerError.unreadable(path: path, reason: "not a video output device (a v4l2loopback device "
-                    + "is one: sudo modprobe v4l2loopback exclusive_caps=1 card_label=FaceSticker)")
+            if let problem = capability.outputProblem {
+                throw FaceStickerError.unreadable(path: path, reason: problem)
             }
             format = try Self.negotiate(path, fd: fd, width: width, height: height, system: system)
+            streaming = try Self.startStreaming(path, fd: fd, system: system)
         } catch let error as V4L2SystemError {
             system.close(fd)
             throw Self.describe(path, error, doing: "query")
@@ -52,17 +55,15 @@ package final class VirtualCamera: LiveSink {
                                   system: any V4L2OutputSystem) throws -> V4L2PixelFormat {
         var answers: [String] = []
         for fourcc in formats {
+            let size = expectedSize(fourcc, width: width, height: height)
             let wanted = V4L2PixelFormat(width: width, height: height, fourcc: fourcc,
-                                         bytesPerLine: fourcc == .yuyv ? 2 * width : width,
-                                         imageSize: expectedSize(fourcc, width: width, height: height))
+                                         bytesPerLine: fourcc == .yuyv ? 2 * width : width, imageSize: size)
             let got: V4L2PixelFormat
             do {
                 got = try system.setOutputFormat(fd, wanted)
             } catch where error.code == EINVAL {
                 answers.append("\(fourcc) refused")
                 continue
-            } catch where error.code == EBUSY {
-                throw FaceStickerError.unreadable(path: path, reason: "the device is busy (another program is writing to it)")
             } catch {
                 throw describe(path, error, doing: "set the format")
             }
@@ -74,15 +75,32 @@ package final class VirtualCamera: LiveSink {
                 throw FaceStickerError.unreadable(path: path, reason: "the device took \(got.width)x\(got.height) "
                     + "instead of \(width)x\(height) (reload v4l2loopback, or use --size)")
             }
-            let size = expectedSize(fourcc, width: width, height: height)
-            guard got.imageSize == 0 || got.imageSize == size else {
-                throw FaceStickerError.unreadable(path: path, reason: "the device wants \(got.imageSize)-byte frames, "
-                    + "not \(size) (\(fourcc) \(width)x\(height))")
+            // v4l2loopback rounds sizeimage up to a whole page (460800 -> 462848 at 640x480 YU12):
+            // a larger buffer still takes one frame per write(2). A smaller one cannot hold a frame.
+            guard got.imageSize == 0 || got.imageSize >= size else {
+                answers.append("\(fourcc) answered with a \(got.imageSize)-byte buffer for a \(size)-byte frame")
+                continue
             }
             return got
         }
         throw FaceStickerError.unreadable(path: path, reason: "the device refused the format \(width)x\(height) "
             + "(\(answers.joined(separator: ", ")))")
+    }
+
+    /// VIDIOC_STREAMON on the output type; whether it was started. v4l2loopback 0.12.7 with
+    /// `exclusive_caps=1` counts only a streaming fd as its writer: after a writer that only
+    /// write(2)s closes, the device has neither output nor capture capability until the module
+    /// is reloaded. A driver that does not stream output this way (EINVAL, ENOTTY: older
+    /// v4l2loopback, other drivers) still takes write(2), so the frames are written all the same.
+    private static func startStreaming(_ path: String, fd: Int32, system: any V4L2OutputSystem) throws -> Bool {
+        do {
+            try system.streamOnOutput(fd)
+            return true
+        } catch where error.code == EINVAL || error.code == ENOTTY {
+            return false
+        } catch {
+            throw describe(path, error, doing: "start streaming")
+        }
     }
 
     static func expectedSize(_ fourcc: FourCC, width: Int, height: Int) -> Int {
@@ -92,10 +110,10 @@ package final class VirtualCamera: LiveSink {
     static func describe(_ path: String, _ error: V4L2SystemError, doing: String) -> FaceStickerError {
         let reason: String
         switch error.code {
-        case ENOENT: reason = "no such device (load v4l2loopback: sudo modprobe v4l2loopback exclusive_caps=1 card_label=FaceSticker)"
+        case ENOENT: reason = "no such device (load v4l2loopback: \(V4L2Capability.loadLoopback))"
         case ENODEV, ENXIO: reason = doing == "open" ? "no such device" : "the device disappeared"
         case EACCES, EPERM: reason = "permission denied (is your user in the video group?)"
-        case EBUSY: reason = "the device is busy (another program is writing to it)"
+        case EBUSY: reason = V4L2Capability.loopbackBusy
         case ENOTTY where doing == "query", EINVAL where doing == "query": reason = "not a V4L2 video device"
         case EISDIR: reason = "is a folder, not a video device"
         default: reason = "cannot \(doing): \(error.reason)"
@@ -159,6 +177,9 @@ package final class VirtualCamera: LiveSink {
 
     private func close() {
         guard let fd else { return }
+        // Errors are ignored: the device is closed next, which stops it in any case.
+        if streaming { try? system.streamOffOutput(fd) }
+        streaming = false
         system.close(fd)
         self.fd = nil
     }

@@ -264,13 +264,8 @@ extension V4L2: V4L2OutputSystem {
         format.fmt.pix.bytesperline = UInt32(clamping: wanted.bytesPerLine)
         format.fmt.pix.sizeimage = UInt32(clamping: wanted.imageSize)
         format.fmt.pix.colorspace = CV4L2_COLORSPACE_SMPTE170M
-        let result = retryingOnInterrupt {
-            withUnsafeMutableBytes(of: &format) { cv4l2_plain_ioctl(fd, CV4L2_VIDIOC_S_FMT, $0.baseAddress) }
-        }
-        if result == -1 { throw V4L2SystemError("VIDIOC_S_FMT", errno) }
-        let pix = format.fmt.pix
-        return V4L2PixelFormat(width: Int(pix.width), height: Int(pix.height), fourcc: FourCC(rawValue: pix.pixelformat),
-                               bytesPerLine: Int(pix.bytesperline), imageSize: Int(pix.sizeimage))
+        try plainIoctl(fd, CV4L2_VIDIOC_S_FMT, &format, "VIDIOC_S_FMT")
+        return pixelFormat(format.fmt.pix)
     }
 
     package func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(V4L2SystemError) -> Int {
@@ -278,5 +273,35 @@ extension V4L2: V4L2OutputSystem {
         let n = retryingOnInterrupt { Glibc.write(fd, base, bytes.count) }
         if n < 0 { throw V4L2SystemError("write", errno) }
         return n
+    }
+
+    package func streamOnOutput(_ fd: Int32) throws(V4L2SystemError) {
+        var type = Int32(bitPattern: CV4L2_BUF_TYPE_VIDEO_OUTPUT)
+        try plainIoctl(fd, CV4L2_VIDIOC_STREAMON, &type, "VIDIOC_STREAMON")
+    }
+
+    package func streamOffOutput(_ fd: Int32) throws(V4L2SystemError) {
+        var type = Int32(bitPattern: CV4L2_BUF_TYPE_VIDEO_OUTPUT)
+        try plainIoctl(fd, CV4L2_VIDIOC_STREAMOFF, &type, "VIDIOC_STREAMOFF")
+    }
+
+    package func enumerateOutputFormat(_ fd: Int32, index: Int) throws(V4L2SystemError) -> V4L2FormatDescription? {
+        var desc = v4l2_fmtdesc()
+        desc.index = UInt32(clamping: index)
+        desc.type = CV4L2_BUF_TYPE_VIDEO_OUTPUT
+        do {
+            try plainIoctl(fd, CV4L2_VIDIOC_ENUM_FMT, &desc, "VIDIOC_ENUM_FMT")
+        } catch where error.code == EINVAL {
+            return nil
+        }
+        return V4L2FormatDescription(fourcc: FourCC(rawValue: desc.pixelformat), description: text(desc.description),
+                                     compressed: desc.flags & UInt32(V4L2_FMT_FLAG_COMPRESSED) != 0)
+    }
+
+    /// An ioctl past libv4l2, which only converts captures.
+    private func plainIoctl<T>(_ fd: Int32, _ request: UInt, _ argument: inout T,
+                               _ name: String) throws(V4L2SystemError) {
+        let result = retryingOnInterrupt { withUnsafeMutableBytes(of: &argument) { cv4l2_plain_ioctl(fd, request, $0.baseAddress) } }
+        if result == -1 { throw V4L2SystemError(name, errno) }
     }
 }

@@ -116,12 +116,28 @@ package struct V4L2Capability: Equatable, Sendable {
     package static let streaming: UInt32 = 0x0400_0000
 
     package var canCapture: Bool { capabilities & Self.videoCapture != 0 }
+    package var canOutput: Bool { capabilities & Self.videoOutput != 0 }
     package var canStream: Bool { capabilities & Self.streaming != 0 }
+
+    /// The driver name v4l2loopback puts in VIDIOC_QUERYCAP (0.12 and later).
+    package static let loopbackDriver = "v4l2 loopback"
+    /// What a v4l2loopback device another program writes to says to a second writer.
+    package static let loopbackBusy = "the device is busy (another program is writing to it)"
+    /// How a user makes a virtual camera, said wherever one is missing.
+    package static let loadLoopback = "sudo modprobe v4l2loopback exclusive_caps=1 card_label=FaceSticker"
+
+    /// A v4l2loopback node. With `exclusive_caps=1` it shows only the output capability until a
+    /// writer feeds it, then only the capture one; v4l2loopback 0.12 shows neither once a writer
+    /// that only write(2)s has closed (until the module is reloaded).
+    package var isLoopback: Bool { driver == Self.loopbackDriver }
 
     /// Why this node cannot be a camera, in words, or nil when it can.
     package var captureProblem: String? {
         if canCapture {
             return canStream ? nil : "the capture device does not support streaming I/O"
+        }
+        if isLoopback {
+            return "nothing is writing to this v4l2loopback device yet (start the program that feeds it first)"
         }
         if capabilities & Self.metadataCapture != 0 {
             return "not a video capture device (a metadata node; the camera's picture is on another /dev/video node)"
@@ -129,8 +145,23 @@ package struct V4L2Capability: Equatable, Sendable {
         if capabilities & Self.videoCaptureMultiplanar != 0 {
             return "not a single-planar video capture device (multi-planar devices are not supported)"
         }
-        if capabilities & Self.videoOutput != 0 { return "not a video capture device (an output device)" }
+        if canOutput { return "not a video capture device (an output device)" }
         return "not a video capture device"
+    }
+
+    /// Why frames cannot be written to this node as a virtual camera, in words, or nil when they can.
+    package var outputProblem: String? {
+        if canOutput { return nil }
+        if isLoopback {
+            return canCapture
+                ? Self.loopbackBusy
+                : "this v4l2loopback device lost its output side when its last writer closed (v4l2loopback 0.12 "
+                    + "after a writer that only write(2)s); reload it: sudo modprobe -r v4l2loopback; " + Self.loadLoopback
+        }
+        if canCapture {
+            return "a video capture device (a camera), not a v4l2loopback output (make one: \(Self.loadLoopback))"
+        }
+        return "not a video output device (a v4l2loopback device is one: \(Self.loadLoopback))"
     }
 }
 
@@ -168,6 +199,7 @@ package struct V4L2Control: Equatable, Sendable {
         /// Whether VIDIOC_G_CTRL / VIDIOC_S_CTRL can carry its value.
         package var hasValue: Bool { [.integer, .boolean, .menu, .integerMenu].contains(self) }
 
+        /// The type as `devices` prints it in text, v4l2-ctl's short names ("int", "bool", "intmenu").
         package var name: String {
             switch self {
             case .integer: return "int"
@@ -180,6 +212,22 @@ package struct V4L2Control: Equatable, Sendable {
             case .string: return "string"
             case .bitmask: return "bitmask"
             case .other(let code): return "type \(code)"
+            }
+        }
+
+        /// The type as `devices --json` spells it (the README's schema): whole words, kebab-case values.
+        package var jsonName: String {
+            switch self {
+            case .integer: return "integer"
+            case .boolean: return "boolean"
+            case .menu: return "menu"
+            case .integerMenu: return "integer-menu"
+            case .button: return "button"
+            case .integer64: return "integer64"
+            case .controlClass: return "control-class"
+            case .string: return "string"
+            case .bitmask: return "bitmask"
+            case .other: return "unknown"
             }
         }
     }
@@ -323,7 +371,8 @@ package protocol V4L2System {
 
 /// The output side of the V4L2 seam, for virtual cameras (v4l2loopback):
 /// the same system calls as capture (`open`, `VIDIOC_QUERYCAP`, `close`) plus
-/// `VIDIOC_S_FMT` on an output buffer type and `write(2)` per frame. `V4L2`
+/// `VIDIOC_S_FMT`, `VIDIOC_STREAMON`/`OFF` and `VIDIOC_ENUM_FMT` on the output
+/// buffer type, and `write(2)` per frame. `V4L2`
 /// implements it for real; the tests' scripted fake implements it too.
 package protocol V4L2OutputSystem: V4L2System {
     /// Opens an output node read-write with blocking writes (no libv4l2: it only converts captures).
@@ -332,4 +381,11 @@ package protocol V4L2OutputSystem: V4L2System {
     func setOutputFormat(_ fd: Int32, _ format: V4L2PixelFormat) throws(V4L2SystemError) -> V4L2PixelFormat
     /// write(2) of one frame's bytes; returns how many were taken.
     func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(V4L2SystemError) -> Int
+    /// VIDIOC_STREAMON on V4L2_BUF_TYPE_VIDEO_OUTPUT: marks this fd as the device's writer
+    /// (v4l2loopback restores its output capability when a writer marked so closes).
+    func streamOnOutput(_ fd: Int32) throws(V4L2SystemError)
+    /// VIDIOC_STREAMOFF on V4L2_BUF_TYPE_VIDEO_OUTPUT.
+    func streamOffOutput(_ fd: Int32) throws(V4L2SystemError)
+    /// VIDIOC_ENUM_FMT for video output; nil past the last format.
+    func enumerateOutputFormat(_ fd: Int32, index: Int) throws(V4L2SystemError) -> V4L2FormatDescription?
 }

@@ -62,6 +62,11 @@ final class ScriptedV4L2: V4L2OutputSystem {
     /// (others: EINVAL), and what it answers for a code (as a driver substituting its own).
     var outputFormats: Set<FourCC> = [FourCC("YU12"), .yuyv]
     var outputSubstitutes: [FourCC: FourCC] = [:]
+    /// The sizeimage S_FMT on the output type answers for a code; by default the frame's size
+    /// rounded up to a whole 4096-byte page, as v4l2loopback does (a too-small answer is scripted here).
+    var outputImageSizes: [FourCC: Int] = [:]
+    /// Plays v4l2loopback 0.12.7 loaded with exclusive_caps=1 (`Loopback`); nil: `capability` as set.
+    var loopback: Loopback?
     /// After this many frames written, write(2) fails with this errno (the device went away).
     var failWritesAfter: (frames: Int, code: Int32)?
     /// The frames written, as the bytes each write(2) got.
@@ -113,12 +118,13 @@ final class ScriptedV4L2: V4L2OutputSystem {
         // Closing a streaming fd frees everything, as the kernel does; but the
         // camera must have stopped first, which isClean checks through the log.
         openFds.remove(fd)
+        loopbackClosed(fd)
     }
 
     func queryCapability(_ fd: Int32) throws(V4L2SystemError) -> V4L2Capability {
         try check(.queryCapability, "QUERYCAP")
         try checkFd(fd, "QUERYCAP")
-        return capability
+        return currentCapability
     }
 
     func enumerateFormat(_ fd: Int32, index: Int) throws(V4L2SystemError) -> V4L2FormatDescription? {
@@ -291,13 +297,15 @@ final class ScriptedV4L2: V4L2OutputSystem {
     func setOutputFormat(_ fd: Int32, _ wanted: V4L2PixelFormat) throws(V4L2SystemError) -> V4L2PixelFormat {
         try check(.setFormat, "S_FMT output \(wanted.fourcc) \(wanted.width)x\(wanted.height)")
         try checkFd(fd, "S_FMT")
-        guard capability.capabilities & V4L2Capability.videoOutput != 0 else { throw V4L2SystemError("S_FMT", EINVAL) }
+        // The kernel refuses an output format on a node whose device caps lack output.
+        guard currentCapability.capabilities & V4L2Capability.videoOutput != 0 else { throw V4L2SystemError("S_FMT", EINVAL) }
         let fourcc = outputSubstitutes[wanted.fourcc] ?? wanted.fourcc
         guard outputFormats.contains(fourcc) else { throw V4L2SystemError("S_FMT", EINVAL) }
         let width = min(wanted.width, maxSize.width), height = min(wanted.height, maxSize.height)
         let size = fourcc == .yuyv ? 2 * width * height : YUVFrame.byteCount(width: width, height: height)
         let format = V4L2PixelFormat(width: width, height: height, fourcc: fourcc,
-                                     bytesPerLine: fourcc == .yuyv ? 2 * width : width, imageSize: size)
+                                     bytesPerLine: fourcc == .yuyv ? 2 * width : width,
+                                     imageSize: outputImageSizes[fourcc] ?? (size + 4095) / 4096 * 4096)
         outputFormat = format
         return format
     }
@@ -305,10 +313,74 @@ final class ScriptedV4L2: V4L2OutputSystem {
     func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(V4L2SystemError) -> Int {
         log.append("write \(bytes.count)")
         try checkFd(fd, "write")
-        guard outputFormat != nil else { throw V4L2SystemError("write", EINVAL) }
+        guard let outputFormat else { throw V4L2SystemError("write", EINVAL) }
         if let fail = failWritesAfter, written.count >= fail.frames { throw V4L2SystemError("write", fail.code) }
-        written.append(Array(bytes))
-        return bytes.count
+        // As v4l2loopback: a write longer than the buffer is cut to it.
+        let taken = min(bytes.count, outputFormat.imageSize)
+        written.append(Array(bytes.prefix(taken)))
+        loopback?.fed()
+        return taken
+    }
+
+    func streamOnOutput(_ fd: Int32) throws(V4L2SystemError) {
+        try checkCall("STREAMON output")
+        try checkFd(fd, "STREAMON")
+        guard outputFormat != nil else { throw V4L2SystemError("STREAMON", EINVAL) }
+        loopback?.writers.insert(fd)
+        loopback?.fed()
+    }
+
+    func streamOffOutput(_ fd: Int32) throws(V4L2SystemError) {
+        try checkCall("STREAMOFF output")
+        try checkFd(fd, "STREAMOFF")
+    }
+
+    func enumerateOutputFormat(_ fd: Int32, index: Int) throws(V4L2SystemError) -> V4L2FormatDescription? {
+        try checkCall("ENUM_FMT output")
+        let listed = outputFormats.sorted { $0.rawValue < $1.rawValue }
+        return index < listed.count ? V4L2FormatDescription(fourcc: listed[index], description: "\(listed[index])") : nil
+    }
+
+    /// v4l2loopback 0.12.7 with exclusive_caps=1, as its QUERYCAP answers: output only while no
+    /// writer feeds the device, capture only once one does. A write(2) or STREAMON feeds it; only
+    /// an fd that called STREAMON counts as the writer, whose close gives the output side back.
+    /// When the last fd closes the frames are freed and capture goes too: after a writer that only
+    /// wrote, neither is left, until the module is reloaded (`reload()`).
+    struct Loopback {
+        var readyForCapture = false
+        var readyForOutput = true
+        var writers: Set<Int32> = []
+
+        mutating func fed() {
+            readyForOutput = false
+            readyForCapture = true
+        }
+
+        mutating func reload() { self = Loopback() }
+    }
+
+    private var currentCapability: V4L2Capability {
+        guard let loopback else { return capability }
+        var current = capability
+        current.capabilities &= ~(V4L2Capability.videoCapture | V4L2Capability.videoOutput)
+        if loopback.readyForCapture { current.capabilities |= V4L2Capability.videoCapture }
+        if loopback.readyForOutput { current.capabilities |= V4L2Capability.videoOutput }
+        return current
+    }
+
+    private func loopbackClosed(_ fd: Int32) {
+        guard loopback != nil else { return }
+        if loopback?.writers.remove(fd) != nil { loopback?.readyForOutput = true }
+        if openFds.isEmpty {
+            loopback?.readyForCapture = false
+            outputFormat = nil
+        }
+    }
+
+    /// Logs a call and fails it when `failingCalls` names it.
+    private func checkCall(_ name: String) throws(V4L2SystemError) {
+        log.append(name)
+        if let code = failingCalls[name] { throw V4L2SystemError(name, code) }
     }
 
     // MARK: Frames
