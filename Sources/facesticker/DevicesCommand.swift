@@ -9,6 +9,8 @@ enum DevicesCommand: Command {
     Describes every /dev/video* node (or the DEVICEs named): card and driver,
     pixel formats with their frame sizes, and controls with their range,
     default and current value. Control names are those `selfie --set` takes.
+    An output device (a v4l2loopback virtual camera for `live --virtual-camera`)
+    is listed as one, with its output formats.
     Exit status: 0, also when there is no device; 1 when a DEVICE named
     cannot be described.
     """
@@ -27,10 +29,13 @@ enum DevicesCommand: Command {
         var status = ExitStatus.success
         for (index, path) in paths.enumerated() {
             let report = V4L2DeviceReport.probe(path: path)
-            // A device named on purpose that is no camera is an error; in the full list it is a line.
+            // A device named on purpose that is no camera is an error (its JSON object says so too);
+            // in the full list it is a line.
             if !named.isEmpty, let problem = report.problem {
-                Console.error(FaceStickerError.unreadable(path: path, reason: problem))
+                let error = FaceStickerError.unreadable(path: path, reason: problem)
+                Console.error(error)
                 status = ExitStatus.failure
+                if json { try Console.out(Self.json(report, error: error)) }
                 continue
             }
             if json {
@@ -43,13 +48,15 @@ enum DevicesCommand: Command {
         return status
     }
 
-    /// `{"device", "card", "driver", "problem", "formats": [{"fourcc", "description", "sizes"}],
-    /// "controls": [{"name", "type", "minimum", "maximum", "step", "default", "value"}]}`.
-    static func json(_ report: V4L2DeviceReport) -> String {
+    /// `{"device", "card", "driver", "kind", "problem", "formats": [{"fourcc", "description", "sizes"}],
+    /// "formatsTruncated", "controls": [{"name", "type", "minimum", "maximum", "step", "default", "value"}]}`,
+    /// and "error" (the stderr line) for a device named that could not be described.
+    static func json(_ report: V4L2DeviceReport, error: Error? = nil) -> String {
         var object = JSONObject()
         object.add("device", report.path)
         object.add("card", report.capability?.card)
         object.add("driver", report.capability?.driver)
+        object.add("kind", report.kind?.rawValue)
         object.add("problem", report.problem)
         let formats = report.formats.map { entry -> String in
             var format = JSONObject()
@@ -59,10 +66,11 @@ enum DevicesCommand: Command {
             return format.text
         }
         object.add("formats", raw: "[" + formats.joined(separator: ", ") + "]")
+        object.add("formatsTruncated", raw: String(report.formatsTruncated))
         let controls = report.controls.map { entry -> String in
             var control = JSONObject()
             control.add("name", entry.control.name)
-            control.add("type", entry.control.kind.name)
+            control.add("type", entry.control.kind.jsonName)
             control.add("minimum", entry.control.minimum)
             control.add("maximum", entry.control.maximum)
             control.add("step", entry.control.step)
@@ -71,6 +79,7 @@ enum DevicesCommand: Command {
             return control.text
         }
         object.add("controls", raw: "[" + controls.joined(separator: ", ") + "]")
+        if let error { object.add("error", Console.oneLine("\(error)")) }
         return object.text
     }
 }

@@ -70,25 +70,33 @@ package final class V4L2Camera {
 
     // MARK: - Formats
 
-    /// The pixel formats the driver offers.
-    package func formats() throws -> [V4L2FormatDescription] {
+    /// The most formats `formats()` lists: vivid alone offers over 80 with libv4l2's conversions.
+    package static let formatLimit = 256
+
+    /// The pixel formats the driver offers (the first `formatLimit`).
+    package func formats() throws -> [V4L2FormatDescription] { try formatList().formats }
+
+    /// The pixel formats the driver offers, at most `formatLimit`, and whether it offers more.
+    package func formatList() throws -> (formats: [V4L2FormatDescription], truncated: Bool) {
         try requireOpen()
-        var found: [V4L2FormatDescription] = []
-        // Bounded: a driver that never answers EINVAL must not loop us forever.
-        for index in 0..<64 {
-            do {
-                guard let format = try system.enumerateFormat(fd, index: index) else { break }
-                found.append(format)
-            } catch {
-                throw CameraFailure.describe(path, error, doing: "list formats")
+        do {
+            let found = try Self.list(limit: Self.formatLimit) { index throws(V4L2SystemError) in
+                try system.enumerateFormat(fd, index: index)
             }
+            return (found.entries, found.truncated)
+        } catch {
+            throw CameraFailure.describe(path, error, doing: "list formats")
         }
-        return found
     }
 
     /// The frame sizes the driver offers for `fourcc`.
     package func frameSizes(for fourcc: FourCC) throws -> [V4L2FrameSize] {
         try requireOpen()
+        return try Self.frameSizes(for: fourcc, path: path, fd: fd, system: system)
+    }
+
+    /// VIDIOC_ENUM_FRAMESIZES on any open node (capture or output): the sizes for `fourcc`.
+    static func frameSizes(for fourcc: FourCC, path: String, fd: Int32, system: any V4L2System) throws -> [V4L2FrameSize] {
         var found: [V4L2FrameSize] = []
         for index in 0..<256 {
             do {
@@ -102,6 +110,20 @@ package final class V4L2Camera {
             }
         }
         return found
+    }
+
+    /// An ENUM-style list read from index 0 until `entry` answers nil, bounded so that a driver
+    /// that never says "no more" cannot loop us forever: at most `limit` entries, and whether
+    /// the driver had more.
+    static func list<Entry>(limit: Int, _ entry: (Int) throws(V4L2SystemError) -> Entry?)
+        throws(V4L2SystemError) -> (entries: [Entry], truncated: Bool) {
+        var found: [Entry] = []
+        for index in 0...max(0, limit) {
+            guard let next = try entry(index) else { return (found, false) }
+            if index == limit { return (found, true) }
+            found.append(next)
+        }
+        return (found, false)
     }
 
     // MARK: - Streaming

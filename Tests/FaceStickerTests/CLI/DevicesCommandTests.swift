@@ -1,4 +1,5 @@
 import FaceSticker
+import Foundation
 import Testing
 
 /// `facesticker devices`, on machines without a camera and with files that are not cameras.
@@ -27,6 +28,25 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderrLines == [message])
         #expect(run.stdout.isEmpty)
+    }
+
+    /// A node named that is no camera still gets its JSON object, with the stderr line as "error".
+    @Test(arguments: [
+        ("/dev/null", "not a V4L2 video device"),
+        ("/nonexistent/video3", "no such device"),
+    ])
+    func aNamedNodeThatIsNoCameraHasItsJSONObject(path: String, problem: String) throws {
+        let run = try CLIRun(["devices", "--json", path])
+        #expect(run.status == 1)
+        #expect(run.stderrLines == ["facesticker: \(path): \(problem)"])
+        #expect(run.stdoutLines.count == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["device"] as? String == path)
+        #expect(object["problem"] as? String == problem)
+        #expect(object["error"] as? String == "\(path): \(problem)")
+        #expect(object["kind"] is NSNull)
+        #expect(object["formatsTruncated"] as? Bool == false)
+        #expect((object["formats"] as? [Any])?.isEmpty == true)
     }
 
     @Test func unknownOptionsAreRefused() throws {

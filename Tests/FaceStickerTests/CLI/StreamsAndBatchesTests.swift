@@ -179,9 +179,10 @@ import Testing
         let manifest = try StickerManifest.load(path: stickers.path("stickers.json"))
         #expect(objects.compactMap { $0["name"] as? String } == manifest.entries.map(\.name))
         #expect(objects.allSatisfy { !($0["anchors"] as? [String] ?? []).isEmpty && $0["installed"] as? Bool == true })
-        // A device named that is no camera is still an error, one line, no JSON.
+        // A device named that is no camera is still an error, one line, and its JSON object says so.
         let devices = try CLIRun(["devices", "--json", "/dev/null"])
-        #expect(devices.status == 1 && devices.stdout.isEmpty && devices.stderrLines.count == 1)
+        #expect(devices.status == 1 && devices.stderrLines.count == 1)
+        #expect(try devices.stdoutLines.map(Self.json).map { $0["error"] as? String } == ["/dev/null: not a V4L2 video device"])
     }
 
     // MARK: Image sequences
