@@ -1,0 +1,101 @@
+import FaceSticker
+import Foundation
+import Testing
+
+/// One boot of the real-driver guest (scripts/vm/run.sh running scripts/vm/guest.sh) for the
+/// whole `RealDriverTests` suite, and what its checks left in `.build/vm/results` (kept for
+/// a person to look at: the pictures from the guest, each command's output).
+final class RealDriverGuest: Sendable {
+    /// What one guest check left: its exit status, output and wall time in the guest.
+    struct Check {
+        let name: String
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        let seconds: Double
+        /// Seconds from the moment the check's fault was caused (a button pressed, a writer
+        /// killed) to its exit, when it has one.
+        let secondsAfterFault: Double?
+
+        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+        /// What the command printed after its start note ("... Ctrl-C stops"): for a failure, its one line.
+        var linesAfterStart: [String] {
+            let lines = stderrLines
+            guard let start = lines.lastIndex(where: { $0.hasSuffix("Ctrl-C stops") }) else { return lines }
+            return Array(lines[(start + 1)...])
+        }
+    }
+
+    /// Where the results are.
+    let results: URL
+    /// Why the guest could not run here (no QEMU, the pinned packages gone from Debian's
+    /// pool, no network), when it could not: the suite is skipped with this line.
+    let unavailable: String?
+    /// The run's own failure (a guest that hung, a job that failed), when the guest ran.
+    let failure: String?
+    /// Host wall time of the boot and every check.
+    let seconds: Double
+
+    static let shared = RealDriverGuest()
+
+    private init() {
+        results = Fixtures.root.appendingPathComponent(".build/vm/results")
+        try? FileManager.default.removeItem(at: results)
+        try? FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
+        let tests = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        let clock = ContinuousClock(), start = clock.now
+        let run: CLIRun
+        do {
+            run = try CLIRun(program: Fixtures.root.appendingPathComponent("scripts/vm/run.sh").path,
+                             [results.path, "\(Self.guestLimit)", "scripts/vm/guest.sh", Fixtures.cli, tests],
+                             deadline: Double(Self.guestLimit + 240))
+        } catch {
+            unavailable = "cannot start scripts/vm/run.sh: \(error)"
+            failure = nil
+            seconds = 0
+            return
+        }
+        let elapsed = clock.now - start
+        seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let why = run.stderrLines.last ?? "exit \(run.status)"
+        switch run.status {
+        case 0: unavailable = nil; failure = nil
+        case 3: unavailable = why; failure = nil
+        default: unavailable = nil; failure = "the guest run failed (exit \(run.status)): \(why)"
+        }
+    }
+
+    /// The guest's own time limit, boot included (scripts/vm/run.sh kills it after).
+    static let guestLimit = 420
+
+    /// The guest, booted on first use; the calling test is skipped with the reason when it
+    /// cannot run on this machine, and fails when it ran and broke.
+    static func booted() throws -> RealDriverGuest {
+        let guest = shared
+        if let why = guest.unavailable { try Test.cancel("the real-driver guest cannot run here: \(why)") }
+        if let failure = guest.failure { Issue.record("\(failure)") }
+        return guest
+    }
+
+    func path(_ name: String) -> String { results.appendingPathComponent(name).path }
+
+    func text(_ name: String) -> String {
+        (try? String(contentsOfFile: path(name), encoding: .utf8)) ?? ""
+    }
+
+    private func number(_ name: String) -> Double? {
+        Double(text(name).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// The check `name`, which must have run.
+    func check(_ name: String) throws -> Check {
+        let status = try #require(Int32(text("\(name).status").trimmingCharacters(in: .whitespacesAndNewlines)),
+                                  "the guest did not run \(name): see \(path("job.log"))")
+        let seconds = number("\(name).seconds") ?? 0
+        let afterFault = number("\(name).pressed").flatMap { pressed in
+            number("\(name).started").map { $0 + seconds - pressed }
+        }
+        return Check(name: name, status: status, stdout: text("\(name).out"), stderr: text("\(name).err"),
+                     seconds: seconds, secondsAfterFault: afterFault)
+    }
+}

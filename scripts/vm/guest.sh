@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# The checks the real-driver test runs inside the guest (scripts/vm/run.sh
+# boots it; Tests/FaceStickerTests/RealDrivers asserts on what this leaves).
+# Devices there: vivid's /dev/video0 and /dev/video1 (capture), v4l2loopback's
+# /dev/video10, /dev/video11 (fed by ffmpeg here) and /dev/video12 (our
+# virtual camera). One boot runs them all, in an order that keeps each
+# device usable until its last check (the disconnect comes last).
+#
+#   scripts/vm/guest.sh FACESTICKER_BINARY TEST_BINARY
+#
+# Each check NAME leaves, in $FS_RESULTS: NAME.out, NAME.err, NAME.status
+# and NAME.seconds, and any picture it writes. Detection is kept cheap (YuNet
+# at 320 px, no verifier): the emulated CPU is about 200x slower.
+set -uo pipefail
+bin=$1; tests=$2
+R=$FS_RESULTS
+vmctl=${FACESTICKER_VM_DIR:-.build/vm}/vmctl
+DETECT=(--detector yunet --input-size 320 --verifier none --rotations none)
+LIVE_DETECT=(--detector yunet --detect-width 320 --verifier none)
+
+now() { date +%s.%N; }
+# check NAME LIMIT COMMAND...: runs COMMAND with its output in NAME.*; SIGINT at LIMIT seconds.
+check() {
+    local name=$1 limit=$2; shift 2
+    local start; start=$(now)
+    timeout -s INT -k 10 "$limit" "$@" >"$R/$name.out" 2>"$R/$name.err"
+    echo $? >"$R/$name.status"
+    echo "$(now) $start" | awk '{ printf "%.2f\n", $1 - $2 }' >"$R/$name.seconds"
+    echo "guest: $name: exit $(cat "$R/$name.status") in $(cat "$R/$name.seconds") s"
+}
+# started NAME COMMAND...: as check, in the background, its pid in $pid; finished NAME [PID] waits for it.
+started() {
+    local name=$1; shift
+    now >"$R/$name.started"
+    "$@" >"$R/$name.out" 2>"$R/$name.err" &
+    pid=$!
+}
+finished() {
+    wait "${2:-$pid}"
+    echo $? >"$R/$1.status"
+    echo "$(now) $(cat "$R/$1.started")" | awk '{ printf "%.2f\n", $1 - $2 }' >"$R/$1.seconds"
+    echo "guest: $1: exit $(cat "$R/$1.status") in $(cat "$R/$1.seconds") s"
+}
+# waitfor PID FILE TEXT SECONDS: until FILE contains TEXT (false when PID ends first, or at SECONDS).
+waitfor() {
+    local i
+    for ((i = 0; i < $4 * 10; i++)); do
+        grep -q "$3" "$2" 2>/dev/null && return 0
+        kill -0 "$1" 2>/dev/null || { echo "guest: $2: ended without '$3'"; return 1; }
+        sleep 0.1
+    done
+    echo "guest: no '$3' in $2 after $4 s"; return 1
+}
+# press NAME DEVICE CONTROL: presses a vivid button; NAME.pressed is when.
+press() { now >"$R/$1.pressed"; "$vmctl" "$2" "$3" 1 || echo "guest: cannot press $3 on $2"; }
+
+# The face pictures the loopbacks are fed with, at the two sizes.
+for size in 640x480 1280x720; do
+    w=${size%x*}; h=${size#*x}
+    ffmpeg -v error -y -i samples/astronaut.png -vf "scale=-2:$h,pad=$w:$h:(ow-iw)/2:0" "$R/face-$size.png"
+done
+
+# selfie from vivid at two sizes, with controls set (and read back by devices below), side by side.
+started selfie-vivid-640 "$bin" selfie --device /dev/video0 --size 640x480 --set brightness=200 --set contrast=100 \
+    --burst 1 --skip 2 -o "$R/selfie-vivid-640.png" "${DETECT[@]}"
+first=$pid
+started selfie-vivid-720 "$bin" selfie --device /dev/video1 --size 1280x720 --set saturation=10 \
+    --burst 1 --skip 2 -o "$R/selfie-vivid-720.jpg" "${DETECT[@]}"
+finished selfie-vivid-640 "$first"; finished selfie-vivid-720
+check set-out-of-range 30 "$bin" selfie --device /dev/video0 --set brightness=999 -o "$R/never.png"
+check set-inactive 60 "$bin" selfie --device /dev/video0 --set gain=10 --burst 1 --skip 2 -o "$R/set-inactive.png" "${DETECT[@]}"
+
+# devices, after the selfies set their controls.
+check devices 60 "$bin" devices
+check devices-json 60 "$bin" devices --json
+
+# The loopbacks fed by ffmpeg: YUYV at 640x480, MJPEG at 1280x720, 5 frames a second.
+ffmpeg -v error -re -loop 1 -framerate 5 -i "$R/face-640x480.png" -f v4l2 -pix_fmt yuyv422 /dev/video10 &
+feed_yuyv=$!
+ffmpeg -v error -re -loop 1 -framerate 5 -i "$R/face-1280x720.png" -f v4l2 -c:v mjpeg -q:v 3 /dev/video11 &
+feed_mjpeg=$!
+sleep 2
+started selfie-loop-yuyv "$bin" selfie --device /dev/video10 --size 640x480 --no-mirror --burst 1 --skip 1 \
+    -o "$R/selfie-loop-yuyv.png" "${DETECT[@]}"
+first=$pid
+started selfie-loop-mjpeg "$bin" selfie --device /dev/video11 --size 1280x720 --no-mirror --burst 1 --skip 1 \
+    -o "$R/selfie-loop-mjpeg.png" "${DETECT[@]}"
+finished selfie-loop-yuyv "$first"; finished selfie-loop-mjpeg
+kill "$feed_mjpeg"
+# A writer that stops: live reading the YUYV loopback sees its frames end.
+started writer-stops "$bin" live --device /dev/video10 --size 640x480 --y4m /dev/null "${LIVE_DETECT[@]}"
+waitfor "$pid" "$R/writer-stops.err" "Ctrl-C stops" 60 && sleep 2
+now >"$R/writer-stops.pressed"; kill "$feed_yuyv"
+finished writer-stops; wait "$feed_yuyv" 2>/dev/null
+
+# live from vivid at the camera's best rate.
+check live-vivid 60 "$bin" live -v --device /dev/video0 --size 640x480 --y4m /dev/null --duration 12 --stats "${LIVE_DETECT[@]}"
+
+# The virtual camera, twice in a row without reloading the module: a slow still source, so
+# the emulated detector keeps up; ffmpeg in the guest is the consumer.
+for size in 640x480 1280x720; do
+    started "vcam-$size" "$bin" live -v --source "$R/face-$size.png" --loop --fps 4 --size "$size" \
+        --virtual-camera /dev/video12 --duration 90 "${LIVE_DETECT[@]}"
+    if waitfor "$pid" "$R/vcam-$size.err" "Ctrl-C stops" 60; then
+        sleep 3
+        ffmpeg -y -f v4l2 -i /dev/video12 -frames:v 8 "$R/vcam-$size-%d.png" >"$R/consumer-$size.err" 2>&1
+        echo $? >"$R/consumer-$size.status"
+    fi
+    kill -INT "$pid"
+    finished "vcam-$size"
+done
+
+# The c key's code path (LiveCameraKeys.nextCamera over VideoDevices.paths()), from the test binary.
+check camera-switch 120 env FACESTICKER_GUEST=1 "$tests" --testing-library swift-testing --filter RealDriverGuestTests
+
+# Failures last: a fatal streaming error on video0, then video1 disconnected (it is gone after).
+for failure in "streaming-error /dev/video0 Inject Fatal Streaming Error" "disconnect /dev/video1 Disconnect"; do
+    read -r name device control <<<"$failure"
+    started "$name" "$bin" live --device "$device" --y4m /dev/null "${LIVE_DETECT[@]}"
+    waitfor "$pid" "$R/$name.err" "Ctrl-C stops" 60 && sleep 2 && press "$name" "$device" "$control"
+    finished "$name"
+done
+echo "guest: done"
