@@ -4,6 +4,8 @@
 #include <linux/videodev2.h>
 #include <libv4l2.h>
 #include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/ioctl.h>
 
 /* libv4l2 and its plugins print to stderr when a file is not a V4L2 device;
@@ -15,6 +17,22 @@ static inline int cv4l2_plain_ioctl(int fd, unsigned long request, void *arg) {
 
 static inline int cv4l2_ioctl(int fd, unsigned long request, void *arg) {
     return v4l2_ioctl(fd, request, arg);
+}
+
+/* libv4l2 prints its own lines to stderr ("libv4l2: error setting pixformat:
+ * Device or resource busy") unless its exported `v4l2_log_file` is set; ours say
+ * the same from errno, in one line. Swift 6 refuses to touch a mutable C global
+ * (it cannot prove the access race-free), so it is set here; V4L2.swift calls
+ * this from a `static let` initialiser, which runs once, thread-safely. The sink
+ * is /dev/null (close-on-exec); with LIBV4L2_LOG_FILENAME set, libv4l2 opens
+ * that file itself (its own debugging switch), and when /dev/null cannot be
+ * opened libv4l2 keeps stderr. Returns whether the log goes elsewhere than stderr. */
+static inline int cv4l2_quiet_log(void) {
+    if (v4l2_log_file == NULL && getenv("LIBV4L2_LOG_FILENAME") == NULL) {
+        FILE *sink = fopen("/dev/null", "we");
+        if (sink != NULL) v4l2_log_file = sink;
+    }
+    return v4l2_log_file != NULL && v4l2_log_file != stderr;
 }
 
 static const unsigned long CV4L2_VIDIOC_QUERYCAP = VIDIOC_QUERYCAP;

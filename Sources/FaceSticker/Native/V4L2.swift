@@ -7,7 +7,11 @@ import Glibc
 /// camera formats to RGB24 for us) and poll(2). The one file that imports
 /// CV4L2; everything here converts between the kernel's structs and Swift values.
 package struct V4L2: V4L2System {
-    package init() {}
+    /// Sends libv4l2's own log lines away from our stderr (see `cv4l2_quiet_log`), once per process.
+    package init() { _ = Self.logIsQuiet }
+
+    /// Whether libv4l2 logs somewhere other than stderr: set on the first `V4L2()`.
+    package static let logIsQuiet = cv4l2_quiet_log() != 0
 
     package func open(_ path: String) throws(V4L2SystemError) -> Int32 {
         let fd = Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)

@@ -212,6 +212,19 @@ import Testing
         #expect(fake.isClean)
     }
 
+    /// A busy camera (another program streams it) fails at S_FMT, where libv4l2 would print
+    /// its own line (it logs away from stderr: `RealCameraTests`): the error is one line, as
+    /// the CLI prints it after `facesticker: `.
+    @Test func aBusyCameraIsOneLine() throws {
+        let fake = ScriptedV4L2()
+        fake.failures[.setFormat] = EBUSY
+        #expect(throws: FaceStickerError.unreadable(path: "/dev/video0",
+                                                    reason: "device is busy (another program is using the camera)")) {
+            try CameraSource(path: "/dev/video0", system: fake)
+        }
+        #expect(fake.isClean)
+    }
+
     @Test func aFailedMapUnmapsTheBuffersMappedBeforeIt() throws {
         let fake = ScriptedV4L2()
         let camera = try V4L2Camera(path: "/dev/video0", system: fake)
