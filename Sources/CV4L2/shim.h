@@ -41,6 +41,8 @@ static const unsigned long CV4L2_VIDIOC_ENUM_FRAMESIZES = VIDIOC_ENUM_FRAMESIZES
 static const unsigned long CV4L2_VIDIOC_G_FMT = VIDIOC_G_FMT;
 static const unsigned long CV4L2_VIDIOC_S_FMT = VIDIOC_S_FMT;
 static const unsigned long CV4L2_VIDIOC_G_PARM = VIDIOC_G_PARM;
+static const unsigned long CV4L2_VIDIOC_S_PARM = VIDIOC_S_PARM;
+static const unsigned long CV4L2_VIDIOC_ENUM_FRAMEINTERVALS = VIDIOC_ENUM_FRAMEINTERVALS;
 static const unsigned long CV4L2_VIDIOC_REQBUFS = VIDIOC_REQBUFS;
 static const unsigned long CV4L2_VIDIOC_QUERYBUF = VIDIOC_QUERYBUF;
 static const unsigned long CV4L2_VIDIOC_QBUF = VIDIOC_QBUF;
@@ -57,6 +59,7 @@ static const unsigned int CV4L2_BUF_TYPE_VIDEO_CAPTURE = V4L2_BUF_TYPE_VIDEO_CAP
 static const unsigned int CV4L2_MEMORY_MMAP = V4L2_MEMORY_MMAP;
 static const unsigned int CV4L2_FIELD_ANY = V4L2_FIELD_ANY;
 static const unsigned int CV4L2_FRMSIZE_TYPE_DISCRETE = V4L2_FRMSIZE_TYPE_DISCRETE;
+static const unsigned int CV4L2_FRMIVAL_TYPE_DISCRETE = V4L2_FRMIVAL_TYPE_DISCRETE;
 static const unsigned int CV4L2_CTRL_FLAG_NEXT_CTRL = V4L2_CTRL_FLAG_NEXT_CTRL;
 static const unsigned int CV4L2_CAP_TIMEPERFRAME = V4L2_CAP_TIMEPERFRAME;
 

@@ -40,5 +40,6 @@ import Testing
         let frame = try #require(try source.next())
         #expect(frame.width > 0 && frame.height > 0)
         #expect(try source.camera.formats().isEmpty == false)
+        #expect(source.summary.hasPrefix("\(path) "), "\(source.summary)")
     }
 }
