@@ -37,7 +37,8 @@ enum LiveCommand: Command {
     static let size = Option.value("--size", placeholder: "WxH", kind: SelfieCommand.size.kind ?? .text, default: "640x480",
                                    help: "camera picture size; a file is scaled to it")
     static let fps = Option.value("--fps", placeholder: "N", kind: .number(1...240),
-                                  help: "the rate a file is played at (default: its own; pictures 30)")
+                                  help: "the rate a file is played at (default: its own; pictures 30), or a camera "
+                                      + "is asked for (the nearest it lists; default: its fastest)")
     static let loop = Option.flag("--loop", help: "play a file source again at its end")
     static let fast = Option.flag("--fast", help: "a file as fast as it goes, not at its rate (every frame, none dropped)")
     static let duration = Option.value("--duration", placeholder: "S", kind: .number(0.1...86_400),
@@ -125,7 +126,7 @@ enum LiveCommand: Command {
             source = try FrameSources.open(path, width: w, height: h, controls: controls, rate: rate)
             if let camera = source as? CameraSource {
                 camera.controlChanges.forEach { Console.note("live: \($0.summary)") }
-                if let format = camera.camera.format { Console.note("live: \(camera.name) streams \(format.width)x\(format.height)") }
+                Console.note("live: camera \(camera.summary)")
             }
         }
         defer { source.close() }

@@ -101,7 +101,7 @@ enum SelfieCommand: Command {
         defer { source.close() }
         if let camera = source as? CameraSource {
             camera.controlChanges.forEach { Console.note("selfie: \($0.summary)") }
-            if let format = camera.camera.format { Console.note("selfie: \(camera.name) streams \(format.width)x\(format.height)") }
+            Console.note("selfie: camera \(camera.summary)")
         }
         let options = SelfieOptions(warmUp: skip, countdown: countdown, burst: burst,
                                     mirror: mirror ? true : (noMirror ? false : nil))

@@ -21,11 +21,14 @@ package enum FrameSources {
 
     /// Opens `path` as a file source (`--source`); a character device opens as a camera
     /// (at about `width` x `height`, with `controls` set). `rate` paces files (default:
-    /// a video's own rate, 30 fps for pictures); a camera keeps its own.
+    /// a video's own rate, 30 fps for pictures); a camera is asked for the listed rate
+    /// nearest it (default: its fastest).
     package static func open(_ path: String, width: Int = 640, height: Int = 480, controls: [ControlSetting] = [],
                             rate: FrameRate? = nil, system: any V4L2System = V4L2()) throws -> FrameSource {
         switch try kind(of: path) {
-        case .camera: return try CameraSource(path: path, width: width, height: height, controls: controls, system: system)
+        case .camera:
+            return try CameraSource(path: path, width: width, height: height, fps: rate?.value, controls: controls,
+                                    system: system)
         case .folder: return try ImageFolderSource(folder: path, rate: rate ?? .thirty)
         case .still: return try StillImageSource(path: path, rate: rate ?? .thirty)
         case .video: return try VideoFileSource(path: path, rate: rate)

@@ -126,21 +126,39 @@ package final class V4L2Camera {
         return (found, false)
     }
 
+    /// The frame intervals the driver offers for `fourcc` at `width` x `height`; empty when
+    /// it lists none or cannot (a driver without VIDIOC_ENUM_FRAMEINTERVALS answers ENOTTY):
+    /// the rate is then left to the driver, so a failure here is no error.
+    package func frameIntervals(for fourcc: FourCC, width: Int, height: Int) -> [V4L2FrameInterval] {
+        guard state != .closed else { return [] }
+        var found: [V4L2FrameInterval] = []
+        for index in 0..<256 {
+            guard let interval = try? system.enumerateFrameInterval(fd, format: fourcc, width: width, height: height,
+                                                                     index: index) else { break }
+            found.append(interval)
+            if case .stepwise = interval { break }
+        }
+        return found
+    }
+
     // MARK: - Streaming
 
-    /// Negotiates `width` x `height` (the driver may choose the nearest size) in
-    /// YUYV when the camera offers it, whose frames go to YUV 4:2:0 without a
-    /// colour conversion, else in RGB24, which libv4l2 converts MJPEG (and any
-    /// other format it knows) to. Then requests, maps and queues `bufferCount`
-    /// buffers and starts streaming. On any failure everything done so far is
-    /// undone and the camera is `.open` again.
+    /// Negotiates `width` x `height` (the driver may choose the nearest size) in the
+    /// format `fourccToAsk(width:height:interval:)` picks, then the frame rate: `fps` when
+    /// asked for (the nearest interval the driver lists), else the fastest it lists
+    /// for the negotiated format and size, read back as `frameInterval`. A driver
+    /// that lists no intervals or cannot set them (ENOTTY, EINVAL) keeps its own
+    /// rate. Then requests, maps and queues `bufferCount` buffers and starts
+    /// streaming. On any failure everything done so far is undone and the camera
+    /// is `.open` again.
     @discardableResult
-    package func start(width: Int, height: Int, bufferCount: Int = 4) throws -> V4L2PixelFormat {
+    package func start(width: Int, height: Int, fps: Double? = nil, bufferCount: Int = 4) throws -> V4L2PixelFormat {
         try requireOpen()
         guard state == .open else {
             throw FaceStickerError.invalidArgument("\(path): already streaming")
         }
-        let fourcc: FourCC = offersYUYV(width: width, height: height) ? .yuyv : .rgb24
+        let wantedInterval = fps.flatMap { $0.isFinite && $0 > 0 ? 1 / $0 : nil }
+        let fourcc = fourccToAsk(width: width, height: height, interval: wantedInterval)
         let wanted = V4L2PixelFormat(width: width, height: height, fourcc: fourcc)
         let got: V4L2PixelFormat
         do {
@@ -156,6 +174,7 @@ package final class V4L2Camera {
                 path: path, reason: "the camera gives \(got.fourcc) \(got.width)x\(got.height), which cannot be read (YUYV or RGB24 needed)")
         }
         format = got
+        try askFrameRate(got, interval: wantedInterval)
         frameInterval = (try? system.frameInterval(fd)) ?? nil
         do {
             try allocateAndStream(bufferCount)
@@ -285,13 +304,20 @@ package final class V4L2Camera {
         _ = try? system.requestBuffers(fd, count: 0)
     }
 
-    /// Whether to ask for YUYV at `width` x `height`: the camera sends YUYV, and no other
-    /// format lists that size unless YUYV does too. USB webcams often give large sizes only
-    /// in MJPEG: then RGB24 lets libv4l2 decode the format that has the size, where YUYV
-    /// would get the nearest smaller picture. A camera whose formats cannot be listed is
-    /// asked for RGB24, which libv4l2 can always give.
-    private func offersYUYV(width: Int, height: Int) -> Bool {
-        guard let offered = try? formats(), offered.contains(where: { $0.fourcc == .yuyv }) else { return false }
+    /// The pixel code `start` asks for at `width` x `height`: YUYV, whose frames go to YUV 4:2:0
+    /// without a colour conversion, when the camera sends it and it serves the size at the
+    /// rate; else RGB24, which libv4l2 converts MJPEG (and any other format it knows) to.
+    ///
+    /// - No YUYV, or formats that cannot be listed: RGB24, which libv4l2 can always give.
+    /// - YUYV does not list the size but another format does (USB webcams give large sizes
+    ///   only in MJPEG): RGB24, so libv4l2 decodes the picture of that size, where YUYV
+    ///   would get the nearest smaller one. No format lists it: YUYV, at the driver's nearest.
+    /// - YUYV lists the size, but its fastest interval there is slower than `interval` (the
+    ///   asked rate; without one, the fastest any format reaches) while another format lists
+    ///   the size faster (webcams give 720p and 1080p at 30 fps only in MJPEG): RGB24.
+    /// - Otherwise YUYV. Intervals within 5% count as the same rate (30 and 29.97 fps).
+    private func fourccToAsk(width: Int, height: Int, interval: Double?) -> FourCC {
+        guard let offered = try? formats(), offered.contains(where: { $0.fourcc == .yuyv }) else { return .rgb24 }
         func lists(_ fourcc: FourCC) -> Bool {
             let sizes = (try? frameSizes(for: fourcc)) ?? []
             return sizes.contains { size in
@@ -304,8 +330,64 @@ package final class V4L2Camera {
                 }
             }
         }
-        if lists(.yuyv) { return true }
-        return !offered.contains { $0.fourcc != .yuyv && lists($0.fourcc) }
+        // libv4l2's emulated formats (RGB3, YU12...) only repeat the sizes and rates of the ones it converts.
+        let others = offered.filter { !$0.emulated && $0.fourcc != .yuyv && lists($0.fourcc) }.map(\.fourcc)
+        guard lists(.yuyv) else { return others.isEmpty ? .yuyv : .rgb24 }
+        func fastest(_ fourcc: FourCC) -> Double? {
+            Self.interval(in: frameIntervals(for: fourcc, width: width, height: height), near: nil)?.seconds
+        }
+        // A YUYV rate that cannot be listed is taken to serve: the camera is asked as before.
+        guard let yuyv = fastest(.yuyv) else { return .yuyv }
+        guard let other = others.compactMap(fastest).min() else { return .yuyv }
+        let slack = 1.05
+        let reachesAsked = interval.map { yuyv <= $0 * slack } ?? false
+        return !reachesAsked && other * slack < yuyv ? .rgb24 : .yuyv
+    }
+
+    /// Asks for the frame rate (VIDIOC_S_PARM) at the negotiated `format`: the interval
+    /// nearest `interval` seconds, or the fastest, of those the driver lists for it; with
+    /// none listed, `interval` as asked, or nothing. A driver that cannot (ENOTTY, EINVAL)
+    /// keeps its own rate; any other failure is the camera's.
+    private func askFrameRate(_ format: V4L2PixelFormat, interval: Double?) throws {
+        let listed = frameIntervals(for: format.fourcc, width: format.width, height: format.height)
+        guard let asked = Self.interval(in: listed, near: interval) ?? interval.flatMap(V4L2Fraction.init(seconds:)) else {
+            return
+        }
+        do {
+            try system.setFrameInterval(fd, asked)
+        } catch where error.code == ENOTTY || error.code == EINVAL {
+            return
+        } catch {
+            throw CameraFailure.describe(path, error, doing: "set the frame rate")
+        }
+    }
+
+    /// Of `intervals` (one format and size's), the one nearest `wanted` seconds per frame,
+    /// compared as rates (the faster of two as near); without `wanted`, the shortest. A
+    /// stepwise range gives `wanted` clamped into it (the driver rounds to its step).
+    /// Nil when none is usable.
+    static func interval(in intervals: [V4L2FrameInterval], near wanted: Double?) -> V4L2Fraction? {
+        var candidates: [V4L2Fraction] = []
+        for interval in intervals {
+            switch interval {
+            case .discrete(let f):
+                candidates.append(f)
+            case .stepwise(let lo, let hi, _):
+                guard let low = lo.seconds, let high = hi.seconds, low <= high else { continue }
+                if let wanted, wanted > low, wanted < high, let inside = V4L2Fraction(seconds: wanted) {
+                    candidates.append(inside)
+                } else {
+                    candidates += [lo, hi]
+                }
+            }
+        }
+        let usable = candidates.compactMap { f in f.seconds.map { (fraction: f, seconds: $0) } }
+        guard let wanted, wanted > 0 else { return usable.min { $0.seconds < $1.seconds }?.fraction }
+        func distance(_ seconds: Double) -> Double { abs(1 / seconds - 1 / wanted) }
+        return usable.min { a, b in
+            let da = distance(a.seconds), db = distance(b.seconds)
+            return da != db ? da < db : a.seconds < b.seconds
+        }?.fraction
     }
 
     /// How frames of `fourcc` are read: YUYV as the camera sends it, RGB24 as libv4l2 converts to.

@@ -105,11 +105,7 @@ package final class LiveLoop: @unchecked Sendable {
         self.presenter = presenter
         self.options = options
         control = Mutex(Control(mirrored: options.mirrored))
-        let rate = frameRate.value
-        let every = max(1, Int((rate / max(1, options.detectionRate)).rounded(.up)))
-        // A face shown is held at most two seconds without any detection (a stalled detector).
-        tracks = LiveTracks(settings: TrackerSettings.forVideo(frameRate: rate, detectEvery: every, profile: options.profile),
-                            maxAge: Int((2 * rate).rounded()))
+        tracks = LiveTracks(frameRate: frameRate.value, detectionRate: options.detectionRate, profile: options.profile)
     }
 
     /// Runs `task` on the source thread between two frames (camera controls

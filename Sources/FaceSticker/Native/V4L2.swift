@@ -7,7 +7,11 @@ import Glibc
 /// camera formats to RGB24 for us) and poll(2). The one file that imports
 /// CV4L2; everything here converts between the kernel's structs and Swift values.
 package struct V4L2: V4L2System {
-    package init() {}
+    /// Sends libv4l2's own log lines away from our stderr (see `cv4l2_quiet_log`), once per process.
+    package init() { _ = Self.logIsQuiet }
+
+    /// Whether libv4l2 logs somewhere other than stderr: set on the first `V4L2()`.
+    package static let logIsQuiet = cv4l2_quiet_log() != 0
 
     package func open(_ path: String) throws(V4L2SystemError) -> Int32 {
         let fd = Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
@@ -89,6 +93,35 @@ package struct V4L2: V4L2System {
         let t = capture.timeperframe
         guard capture.capability & CV4L2_CAP_TIMEPERFRAME != 0, t.numerator > 0, t.denominator > 0 else { return nil }
         return Double(t.numerator) / Double(t.denominator)
+    }
+
+    package func enumerateFrameInterval(_ fd: Int32, format: FourCC, width: Int, height: Int,
+                                        index: Int) throws(V4L2SystemError) -> V4L2FrameInterval? {
+        var interval = v4l2_frmivalenum()
+        interval.index = UInt32(clamping: index)
+        interval.pixel_format = format.rawValue
+        interval.width = UInt32(clamping: width)
+        interval.height = UInt32(clamping: height)
+        guard try ioctlUnlessEnd(fd, CV4L2_VIDIOC_ENUM_FRAMEINTERVALS, &interval, "VIDIOC_ENUM_FRAMEINTERVALS") else {
+            return nil
+        }
+        func fraction(_ f: v4l2_fract) -> V4L2Fraction { V4L2Fraction(numerator: Int(f.numerator), denominator: Int(f.denominator)) }
+        if interval.type == CV4L2_FRMIVAL_TYPE_DISCRETE { return .discrete(fraction(interval.discrete)) }
+        let s = interval.stepwise
+        return .stepwise(min: fraction(s.min), max: fraction(s.max), step: fraction(s.step))
+    }
+
+    package func setFrameInterval(_ fd: Int32, _ interval: V4L2Fraction) throws(V4L2SystemError) {
+        var parm = v4l2_streamparm()
+        parm.type = CV4L2_BUF_TYPE_VIDEO_CAPTURE
+        // The driver's other capture parameters stay as they are.
+        if (try? ioctl(fd, CV4L2_VIDIOC_G_PARM, &parm, "VIDIOC_G_PARM")) == nil {
+            parm = v4l2_streamparm()
+            parm.type = CV4L2_BUF_TYPE_VIDEO_CAPTURE
+        }
+        parm.parm.capture.timeperframe = v4l2_fract(numerator: UInt32(clamping: interval.numerator),
+                                                    denominator: UInt32(clamping: interval.denominator))
+        try ioctl(fd, CV4L2_VIDIOC_S_PARM, &parm, "VIDIOC_S_PARM")
     }
 
     package func requestBuffers(_ fd: Int32, count: Int) throws(V4L2SystemError) -> Int {

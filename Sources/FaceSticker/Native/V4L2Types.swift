@@ -91,6 +91,41 @@ package enum V4L2FrameSize: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// A time as V4L2 gives it (`struct v4l2_fract`): `numerator` / `denominator` seconds.
+package struct V4L2Fraction: Equatable, Sendable, CustomStringConvertible {
+    package var numerator: Int
+    package var denominator: Int
+
+    package init(numerator: Int, denominator: Int) {
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+
+    /// `seconds` as 1000 over the frames in 1000 seconds (1/30 s is 1000/30000), the way
+    /// S_PARM is asked for a rate the driver does not list; nil unless positive and in range.
+    package init?(seconds: Double) {
+        guard seconds.isFinite, seconds > 0 else { return nil }
+        let denominator = (1000 / seconds).rounded()
+        guard denominator >= 1, denominator <= Double(UInt32.max) else { return nil }
+        self.init(numerator: 1000, denominator: Int(denominator))
+    }
+
+    /// The time in seconds; nil unless both parts are positive.
+    package var seconds: Double? {
+        guard numerator > 0, denominator > 0 else { return nil }
+        return Double(numerator) / Double(denominator)
+    }
+
+    package var description: String { "\(numerator)/\(denominator)" }
+}
+
+/// The frame intervals a device offers for one format and size (VIDIOC_ENUM_FRAMEINTERVALS).
+package enum V4L2FrameInterval: Equatable, Sendable {
+    case discrete(V4L2Fraction)
+    /// Any interval from `min` to `max` in steps of `step` (continuous when the driver says so).
+    case stepwise(min: V4L2Fraction, max: V4L2Fraction, step: V4L2Fraction)
+}
+
 // MARK: - Devices and buffers
 
 /// What VIDIOC_QUERYCAP says about a device node.
@@ -341,6 +376,12 @@ package protocol V4L2System {
     func setFormat(_ fd: Int32, _ format: V4L2PixelFormat) throws(V4L2SystemError) -> V4L2PixelFormat
     /// VIDIOC_G_PARM: seconds per frame, nil when the driver does not say.
     func frameInterval(_ fd: Int32) throws(V4L2SystemError) -> Double?
+    /// VIDIOC_ENUM_FRAMEINTERVALS for `format` at `width` x `height`; nil past the last interval.
+    func enumerateFrameInterval(_ fd: Int32, format: FourCC, width: Int, height: Int,
+                                index: Int) throws(V4L2SystemError) -> V4L2FrameInterval?
+    /// VIDIOC_S_PARM: asks for `interval` seconds per frame (the driver grants the nearest it can;
+    /// `frameInterval` reads what it granted).
+    func setFrameInterval(_ fd: Int32, _ interval: V4L2Fraction) throws(V4L2SystemError)
     /// VIDIOC_REQBUFS with mmap memory; returns how many buffers the driver granted (0 frees them).
     func requestBuffers(_ fd: Int32, count: Int) throws(V4L2SystemError) -> Int
     /// VIDIOC_QUERYBUF.

@@ -1,8 +1,8 @@
 /// Follows faces across detection rounds: each detection continues the live
 /// track whose predicted box it overlaps most, or starts a tentative track.
 /// Tracks are confirmed after `confirmHits` detections (at once with 1),
-/// rejected when they cannot get them in time, and ended after `holdFrames`
-/// without a detection.
+/// rejected when they cannot get them in time, and ended once missed for more
+/// than `holdFrames` frames and more than `holdRounds` detection rounds.
 struct FaceTracker: Sendable {
     let settings: TrackerSettings
     private(set) var tracks: [Int: TrackRecord] = [:]
@@ -38,7 +38,7 @@ struct FaceTracker: Sendable {
             let key = nextKey
             nextKey += 1
             tracks[key] = TrackRecord(key: key, status: .tentative, firstRound: round, hits: 1,
-                                      lastFace: face, lastFrame: frame)
+                                      lastFace: face, lastFrame: frame, lastRound: round)
             if settings.confirmHits <= 1 { confirm(key) }
             result.append((key, face))
         }
@@ -69,6 +69,7 @@ struct FaceTracker: Sendable {
         track.hits += 1
         track.lastFace = face
         track.lastFrame = frame
+        track.lastRound = round
         tracks[key] = track
         if track.status == .tentative, track.hits >= settings.confirmHits { confirm(key) }
     }
@@ -78,7 +79,9 @@ struct FaceTracker: Sendable {
         switch track.status {
         case .tentative where round - track.firstRound + 1 >= settings.confirmRounds:
             track.status = .rejected
-        case .confirmed where frame - track.lastFrame > settings.holdFrames:
+        // Missed for the hold in frames and in rounds: where detection is slower than the
+        // frame rate allows for (live, on a slow machine), one missed round spans many frames.
+        case .confirmed where frame - track.lastFrame > settings.holdFrames && round - track.lastRound > settings.holdRounds:
             track.status = .ended
         default:
             break
@@ -134,9 +137,10 @@ struct TrackRecord: Sendable {
     var status: Status
     let firstRound: Int
     var hits: Int
-    /// The last detection of this face and the frame it was in.
+    /// The last detection of this face, the frame it was in and its detection round.
     var lastFace: Face
     var lastFrame: Int
+    var lastRound: Int
     /// Set when a cut ended the track: it shows in no frame from this one on.
     var endsBefore: Int?
     /// Box motion per frame, from the last two detections.
@@ -206,8 +210,12 @@ package struct TrackerSettings: Equatable, Sendable {
     /// false detection never reaches two hits, so it never shows. Frames wait
     /// `confirmRounds - 1` detection rounds in `TrackTimeline` (at least one with `leadIn`).
     package var confirmRounds: Int
-    /// Frames a face the detector misses keeps its sticker (the hold).
+    /// Frames a face the detector misses keeps its sticker (the hold) ...
     package var holdFrames: Int
+    /// ... and detection rounds it must have been missed in, besides, before it goes. Where
+    /// detection keeps its rhythm (video) `holdFrames` covers these rounds already; where it
+    /// runs late (live, a slow machine) a round takes longer than the frames allow for.
+    package var holdRounds: Int
     /// Overlap (IoU of boxes) a detection needs with a track's predicted box to continue it.
     package var minOverlap: Double
     /// 0: a face the detector misses stands still (its motion is forgotten at the miss).
@@ -222,11 +230,12 @@ package struct TrackerSettings: Equatable, Sendable {
     /// detection round and never across a cut, show the face where it was first found.
     package var leadIn: Bool
 
-    package init(confirmHits: Int = 2, confirmRounds: Int = 3, holdFrames: Int = 12, minOverlap: Double = 0.2,
-                maxDrift: Double = 0, holdGrowth: Double = 0, leadIn: Bool = false) {
+    package init(confirmHits: Int = 2, confirmRounds: Int = 3, holdFrames: Int = 12, holdRounds: Int = 2,
+                minOverlap: Double = 0.2, maxDrift: Double = 0, holdGrowth: Double = 0, leadIn: Bool = false) {
         self.confirmHits = confirmHits
         self.confirmRounds = confirmRounds
         self.holdFrames = holdFrames
+        self.holdRounds = holdRounds
         self.minOverlap = minOverlap
         self.maxDrift = maxDrift
         self.holdGrowth = holdGrowth
@@ -236,11 +245,11 @@ package struct TrackerSettings: Equatable, Sendable {
     /// The defaults for a video at `frameRate`, detecting every `detectEvery` frames.
     ///
     /// `.precision` (stickers): two sightings within three rounds, a hold of about 0.4 s
-    /// and never shorter than two detection intervals, a lost face standing still.
+    /// and never shorter than two detection rounds, a lost face standing still.
     ///
     /// `.recall` (every layer hides the face): one sighting shows the face, since a face
     /// left visible is the worst error and a false one only hides a patch of picture. The
-    /// hold is about 1 s and never under four detection intervals: a detector that misses
+    /// hold is about 1 s and never under four detection rounds: a detector that misses
     /// a turning or blurred face for a few rounds does not let it show. A lost face is
     /// carried along its last motion, at most half its box width (a missed face usually
     /// keeps moving the way it was, but a longer reach would leave it behind when it
@@ -257,10 +266,13 @@ package struct TrackerSettings: Equatable, Sendable {
         }
         switch profile {
         case .precision:
-            return TrackerSettings(holdFrames: max(frames(0.4), 2 * every))
+            var settings = TrackerSettings()
+            settings.holdFrames = max(frames(0.4), settings.holdRounds * every)
+            return settings
         case .recall:
-            return TrackerSettings(confirmHits: 1, confirmRounds: 2, holdFrames: max(frames(1), 4 * every),
-                                   maxDrift: 0.5, holdGrowth: 0.25, leadIn: true)
+            let rounds = 4
+            return TrackerSettings(confirmHits: 1, confirmRounds: 2, holdFrames: max(frames(1), rounds * every),
+                                   holdRounds: rounds, maxDrift: 0.5, holdGrowth: 0.25, leadIn: true)
         }
     }
 

@@ -23,6 +23,14 @@ import Testing
         }
     }
 
+    /// libv4l2 prints lines of its own to stderr (`libv4l2: error setting pixformat: Device or
+    /// resource busy` before ours for a busy camera) unless its log file is set: the first
+    /// `V4L2()` points it elsewhere, so a failure is our one line.
+    @Test func libv4l2LogsAwayFromStderr() {
+        _ = V4L2()
+        #expect(V4L2.logIsQuiet)
+    }
+
     @Test(.enabled(if: !devices.isEmpty, "no /dev/video* device on this machine"))
     func capturesFromTheFirstCamera() throws {
         // The first node that captures (a UVC camera's second node is metadata).
@@ -32,5 +40,6 @@ import Testing
         let frame = try #require(try source.next())
         #expect(frame.width > 0 && frame.height > 0)
         #expect(try source.camera.formats().isEmpty == false)
+        #expect(source.summary.hasPrefix("\(path) "), "\(source.summary)")
     }
 }

@@ -52,7 +52,8 @@ import Testing
             "open", "QUERYCAP", "ENUM_FMT", "ENUM_FMT", "ENUM_FMT",
             // YUYV's sizes (one, then the end), then MJPEG's (two, then the end): is 4x3 another format's only?
             "ENUM_FRAMESIZES", "ENUM_FRAMESIZES", "ENUM_FRAMESIZES", "ENUM_FRAMESIZES", "ENUM_FRAMESIZES",
-            "S_FMT", "G_PARM", "REQBUFS 4",
+            // No interval listed for 4x3 and no rate asked: the driver keeps its own (no S_PARM).
+            "S_FMT", "ENUM_FRAMEINTERVALS", "G_PARM", "REQBUFS 4",
             "QUERYBUF 0", "mmap 0", "QUERYBUF 1", "mmap 1", "QUERYBUF 2", "mmap 2", "QUERYBUF 3", "mmap 3",
             "QBUF 0", "QBUF 1", "QBUF 2", "QBUF 3", "STREAMON",
             "poll", "DQBUF", "QBUF 0", "poll", "DQBUF", "QBUF 1",
@@ -189,9 +190,11 @@ import Testing
         (.queueBuffer, EIO, "cannot queue capture buffers"),
         (.streamOn, ENOSPC, "not enough USB bandwidth to stream 4x3"),
         (.streamOn, EBUSY, "device is busy"),
+        (.setFrameInterval, EIO, "cannot set the frame rate: Input/output error"),
     ])
     func startFailuresUndoEverything(operation: ScriptedV4L2.Operation, code: Int32, mention: String) throws {
         let fake = ScriptedV4L2()
+        fake.intervals[ScriptedV4L2.intervalKey(.yuyv, 4, 3)] = [.discrete(V4L2Fraction(numerator: 1, denominator: 30))]
         let camera = try V4L2Camera(path: "/dev/video0", system: fake)
         fake.failures[operation] = code
         do {
@@ -209,6 +212,19 @@ import Testing
         try camera.start(width: 4, height: 3)
         #expect(try camera.readFrame() == Self.frame)
         camera.close()
+        #expect(fake.isClean)
+    }
+
+    /// A busy camera (another program streams it) fails at S_FMT, where libv4l2 would print
+    /// its own line (it logs away from stderr: `RealCameraTests`): the error is one line, as
+    /// the CLI prints it after `facesticker: `.
+    @Test func aBusyCameraIsOneLine() throws {
+        let fake = ScriptedV4L2()
+        fake.failures[.setFormat] = EBUSY
+        #expect(throws: FaceStickerError.unreadable(path: "/dev/video0",
+                                                    reason: "device is busy (another program is using the camera)")) {
+            try CameraSource(path: "/dev/video0", system: fake)
+        }
         #expect(fake.isClean)
     }
 
@@ -237,6 +253,113 @@ import Testing
         let camera = try V4L2Camera(path: "/dev/video0", system: fake)
         #expect(throws: FaceStickerError.self) { try camera.start(width: 4, height: 3) }
         #expect(fake.buffersGranted == 0)
+    }
+
+    // MARK: Frame rate
+
+    static func fraction(_ numerator: Int, _ denominator: Int) -> V4L2Fraction {
+        V4L2Fraction(numerator: numerator, denominator: denominator)
+    }
+
+    /// After S_FMT the camera asks (S_PARM) for the fastest interval the driver lists for the
+    /// format and size, or the one nearest the asked rate, and reads back what it granted.
+    /// vivid starts at 5 fps though it lists up to 60.
+    @Test(arguments: [
+        ([V4L2FrameInterval.discrete(fraction(1, 5)), .discrete(fraction(1, 30)), .discrete(fraction(1, 60))], nil,
+         fraction(1, 60)),
+        ([.discrete(fraction(1, 30)), .discrete(fraction(1, 15))], 25.0, fraction(1, 30)),
+        ([.discrete(fraction(1, 30)), .discrete(fraction(1, 15))], 20.0, fraction(1, 15)),
+        ([.discrete(fraction(1001, 30000)), .discrete(fraction(1, 60))], 30.0, fraction(1001, 30000)),
+        ([.stepwise(min: fraction(1, 60), max: fraction(1, 1), step: fraction(1, 1000))], nil, fraction(1, 60)),
+        ([.stepwise(min: fraction(1, 60), max: fraction(1, 1), step: fraction(1, 1000))], 24.0, fraction(1000, 24000)),
+        ([.stepwise(min: fraction(1, 60), max: fraction(1, 1), step: fraction(1, 1000))], 120.0, fraction(1, 60)),
+        ([], 24.0, fraction(1000, 24000)),
+    ] as [([V4L2FrameInterval], Double?, V4L2Fraction)])
+    func asksForTheFastestListedRateOrTheNearestAsked(listed: [V4L2FrameInterval], fps: Double?, asked: V4L2Fraction) throws {
+        let fake = ScriptedV4L2()
+        fake.interval = 1.0 / 5
+        fake.intervals = [ScriptedV4L2.intervalKey(.yuyv, 640, 480): listed]
+        let camera = try V4L2Camera(path: "/dev/video0", system: fake)
+        try camera.start(width: 640, height: 480, fps: fps)
+        #expect(fake.askedInterval == asked)
+        #expect(camera.frameInterval == asked.seconds, "what G_PARM reads back")
+        #expect(fake.log.firstIndex(of: "S_FMT") ?? 0 < fake.log.firstIndex(of: "S_PARM \(asked)") ?? -1,
+                "asked for the negotiated format")
+    }
+
+    /// A driver that lists no intervals and is asked for no rate, or cannot set one (ENOTTY,
+    /// EINVAL), streams at its own rate without a word.
+    @Test(arguments: [(ScriptedV4L2.Operation.enumerateFrameInterval, ENOTTY), (.setFrameInterval, ENOTTY),
+                      (.setFrameInterval, EINVAL)])
+    func aDriverThatCannotSetTheRateKeepsItsOwn(operation: ScriptedV4L2.Operation, code: Int32) throws {
+        let fake = ScriptedV4L2()
+        fake.interval = 1.0 / 5
+        fake.failures[operation] = code
+        fake.steps = [.frame(Self.pattern)]
+        let camera = try V4L2Camera(path: "/dev/video0", system: fake)
+        try camera.start(width: 640, height: 480)
+        #expect(camera.frameInterval == 1.0 / 5)
+        #expect(camera.state == .streaming)
+        #expect(try camera.readFrame().width == 640)
+        if operation == .enumerateFrameInterval { #expect(!fake.log.contains { $0.hasPrefix("S_PARM") }) }
+    }
+
+    @Test func theRateTheDriverGrantedIsTheOneReported() throws {
+        let fake = ScriptedV4L2()
+        fake.grants = Self.fraction(1, 25)
+        let camera = try V4L2Camera(path: "/dev/video0", system: fake)
+        try camera.start(width: 640, height: 480, fps: 30)
+        #expect(fake.askedInterval == Self.fraction(1, 30))
+        #expect(camera.frameInterval == 1.0 / 25, "the rate the driver granted, not the one asked")
+    }
+
+    /// Webcams give 720p at 30 fps only in MJPEG: a camera listing YUYV 1280x720 at 10 fps and
+    /// MJPEG 1280x720 at 30 is asked for RGB24 (libv4l2 decodes the MJPEG), unless the rate
+    /// asked is one YUYV reaches; at 640x480, where YUYV is as fast, YUYV.
+    @Test(arguments: [(1280, 720, nil, FourCC.rgb24, fraction(1, 30)), (1280, 720, 30.0, .rgb24, fraction(1, 30)),
+                      (1280, 720, 15.0, .rgb24, fraction(1, 30)), (1280, 720, 10.0, .yuyv, fraction(1, 10)),
+                      (640, 480, nil, .yuyv, fraction(1, 30)), (640, 480, 30.0, .yuyv, fraction(1, 30))]
+          as [(Int, Int, Double?, FourCC, V4L2Fraction)])
+    func aFormatTooSlowForTheRateGivesWayToMJPEG(width: Int, height: Int, fps: Double?, fourcc: FourCC,
+                                                 interval: V4L2Fraction) throws {
+        let fake = ScriptedV4L2()
+        fake.sizes[.yuyv] = [.discrete(width: 1280, height: 720), .discrete(width: 640, height: 480)]
+        fake.intervals = [
+            ScriptedV4L2.intervalKey(.yuyv, 1280, 720): [.discrete(Self.fraction(1, 10)), .discrete(Self.fraction(1, 5))],
+            ScriptedV4L2.intervalKey(.yuyv, 640, 480): [.discrete(Self.fraction(1, 30))],
+            ScriptedV4L2.intervalKey(.mjpeg, 1280, 720): [.discrete(Self.fraction(1, 30))],
+            ScriptedV4L2.intervalKey(.mjpeg, 640, 480): [.discrete(Self.fraction(1, 30))],
+        ]
+        let camera = try V4L2Camera(path: "/dev/video0", system: fake)
+        try camera.start(width: width, height: height, fps: fps)
+        #expect(fake.asked?.fourcc == fourcc)
+        #expect(fake.askedInterval == interval)
+        #expect(camera.frameInterval == interval.seconds)
+    }
+
+    /// What live and selfie print about the camera: size, format and the granted rate.
+    @Test func theSourceSaysWhatStreamsAndAtWhatRate() throws {
+        let fake = ScriptedV4L2()
+        fake.devices = ["/dev/null"]
+        fake.intervals[ScriptedV4L2.intervalKey(.yuyv, 640, 480)] = [.discrete(Self.fraction(1, 60)),
+                                                                     .discrete(Self.fraction(1, 24))]
+        // `live --fps 24` on a camera: FrameSources hands the rate on.
+        let source = try FrameSources.open("/dev/null", rate: FrameRate(whole: 24), system: fake)
+        #expect((source as? CameraSource)?.summary == "/dev/null 640x480 YUYV at 24 fps")
+        #expect(source.frameRate.value == 24)
+        source.close()
+        let best = try CameraSource(path: "/dev/null", system: fake)
+        #expect(best.summary == "/dev/null 640x480 YUYV at 60 fps")
+        #expect(best.defaultWarmUp == 60, "a second of frames at the granted rate")
+        best.close()
+        let ntsc = ScriptedV4L2()
+        ntsc.intervals = [ScriptedV4L2.intervalKey(.mjpeg, 1280, 720): [.discrete(Self.fraction(1001, 30000))]]
+        #expect(try CameraSource(path: "/dev/video0", width: 1280, height: 720, system: ntsc).summary
+                == "/dev/video0 1280x720 RGB24 (converted by libv4l2) at 29.97 fps")
+        let silent = ScriptedV4L2()
+        silent.interval = nil
+        silent.intervals = [:]
+        #expect(try CameraSource(path: "/dev/video0", system: silent).summary == "/dev/video0 640x480 YUYV at an unreported rate")
     }
 
     // MARK: Failures while streaming

@@ -13,6 +13,7 @@ final class ScriptedV4L2: V4L2OutputSystem {
     enum Operation: Hashable {
         case open, queryCapability, enumerateFormat, setFormat, frameInterval, requestBuffers, queryBuffer, map
         case queueBuffer, dequeueBuffer, streamOn, streamOff, nextControl, getControl, setControl
+        case enumerateFrameInterval, setFrameInterval
     }
 
     /// What the next poll/dequeue sees.
@@ -45,7 +46,22 @@ final class ScriptedV4L2: V4L2OutputSystem {
     var maxSize = (width: 1280, height: 720)
     /// Bytes added to every row (drivers align rows).
     var rowPadding = 0
+    /// What G_PARM answers: seconds per frame (S_PARM changes it).
     var interval: Double? = 1.0 / 30
+    /// The frame intervals ENUM_FRAMEINTERVALS lists, by `intervalKey` ("YUYV 640x480").
+    var intervals: [String: [V4L2FrameInterval]] = [
+        intervalKey(.yuyv, 640, 480): [.discrete(V4L2Fraction(numerator: 1, denominator: 30)),
+                                       .discrete(V4L2Fraction(numerator: 1, denominator: 15))],
+        intervalKey(.mjpeg, 1280, 720): [.discrete(V4L2Fraction(numerator: 1, denominator: 30))],
+        intervalKey(.mjpeg, 640, 480): [.discrete(V4L2Fraction(numerator: 1, denominator: 30))],
+    ]
+    /// The format libv4l2 converts RGB3 from, whose intervals it lists for RGB3 where `intervals`
+    /// has none (it ranks by conversion cost and USB bandwidth; MJPEG at large sizes).
+    var converts = FourCC.mjpeg
+    /// What S_PARM grants, whatever is asked (a driver with rates of its own); nil: what is asked.
+    var grants: V4L2Fraction?
+    /// What the last S_PARM asked for.
+    private(set) var askedInterval: V4L2Fraction?
     var grantedBuffers = 4
     var steps: [Step] = []
     /// Played when `steps` runs out.
@@ -159,6 +175,23 @@ final class ScriptedV4L2: V4L2OutputSystem {
     func frameInterval(_ fd: Int32) throws(V4L2SystemError) -> Double? {
         try check(.frameInterval, "G_PARM")
         return interval
+    }
+
+    static func intervalKey(_ fourcc: FourCC, _ width: Int, _ height: Int) -> String { "\(fourcc) \(width)x\(height)" }
+
+    func enumerateFrameInterval(_ fd: Int32, format: FourCC, width: Int, height: Int,
+                                index: Int) throws(V4L2SystemError) -> V4L2FrameInterval? {
+        try check(.enumerateFrameInterval, "ENUM_FRAMEINTERVALS")
+        let list = intervals[Self.intervalKey(format, width, height)]
+            ?? (format == .rgb24 ? intervals[Self.intervalKey(converts, width, height)] : nil) ?? []
+        return index < list.count ? list[index] : nil
+    }
+
+    func setFrameInterval(_ fd: Int32, _ wanted: V4L2Fraction) throws(V4L2SystemError) {
+        try check(.setFrameInterval, "S_PARM \(wanted)")
+        guard !streaming else { throw V4L2SystemError("S_PARM", EBUSY) }
+        askedInterval = wanted
+        interval = (grants ?? wanted).seconds
     }
 
     func requestBuffers(_ fd: Int32, count: Int) throws(V4L2SystemError) -> Int {

@@ -65,6 +65,7 @@ import Testing
         let off = fake.log.firstIndex(of: "STREAMOFF") ?? -1, secondOpen = fake.log.lastIndex(of: "open") ?? -1
         #expect(off >= 0 && off < secondOpen, "\(fake.log)")
         #expect(fake.openFds.count == 1)
+        #expect(fake.askedInterval == V4L2Fraction(seconds: 1.0 / 30), "asked for the rate the run counts frames by")
         // And round again, back to the first.
         #expect(try LiveCameraKeys.nextCamera(source, devices: ["/dev/video0", "/dev/video2"], size: (64, 48),
                                               system: fake) == "camera: /dev/video0")
