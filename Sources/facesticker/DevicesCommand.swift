@@ -49,7 +49,7 @@ enum DevicesCommand: Command {
     }
 
     /// `{"device", "card", "driver", "kind", "problem", "formats": [{"fourcc", "description", "sizes"}],
-    /// "formatsTruncated", "controls": [{"name", "type", "minimum", "maximum", "step", "default", "value"}]}`,
+    /// "formatsTruncated", "controls": [{"name", "key" (what --set takes), "type", "minimum", "maximum", "step", "default", "value"}]}`,
     /// and "error" (the stderr line) for a device named that could not be described.
     static func json(_ report: V4L2DeviceReport, error: Error? = nil) -> String {
         var object = JSONObject()
@@ -70,6 +70,7 @@ enum DevicesCommand: Command {
         let controls = report.controls.map { entry -> String in
             var control = JSONObject()
             control.add("name", entry.control.name)
+            control.add("key", entry.control.key)
             control.add("type", entry.control.kind.jsonName)
             control.add("minimum", entry.control.minimum)
             control.add("maximum", entry.control.maximum)

@@ -19,16 +19,8 @@ DETECT=(--detector yunet --input-size 320 --verifier none --rotations none)
 LIVE_DETECT=(--detector yunet --detect-width 320 --verifier none)
 
 now() { date +%s.%N; }
-# check NAME LIMIT COMMAND...: runs COMMAND with its output in NAME.*; SIGINT at LIMIT seconds.
-check() {
-    local name=$1 limit=$2; shift 2
-    local start; start=$(now)
-    timeout -s INT -k 10 "$limit" "$@" >"$R/$name.out" 2>"$R/$name.err"
-    echo $? >"$R/$name.status"
-    echo "$(now) $start" | awk '{ printf "%.2f\n", $1 - $2 }' >"$R/$name.seconds"
-    echo "guest: $name: exit $(cat "$R/$name.status") in $(cat "$R/$name.seconds") s"
-}
-# started NAME COMMAND...: as check, in the background, its pid in $pid; finished NAME [PID] waits for it.
+# started NAME COMMAND...: runs COMMAND in the background with its output in NAME.*, its pid
+# in $pid; finished NAME [PID] waits for it and writes NAME.status and NAME.seconds.
 started() {
     local name=$1; shift
     now >"$R/$name.started"
@@ -40,6 +32,12 @@ finished() {
     echo $? >"$R/$1.status"
     echo "$(now) $(cat "$R/$1.started")" | awk '{ printf "%.2f\n", $1 - $2 }' >"$R/$1.seconds"
     echo "guest: $1: exit $(cat "$R/$1.status") in $(cat "$R/$1.seconds") s"
+}
+# check NAME LIMIT COMMAND...: the same in the foreground; SIGINT after LIMIT seconds.
+check() {
+    local name=$1 limit=$2; shift 2
+    started "$name" timeout -s INT -k 10 "$limit" "$@"
+    finished "$name"
 }
 # waitfor PID FILE TEXT SECONDS: until FILE contains TEXT (false when PID ends first, or at SECONDS).
 waitfor() {
@@ -66,7 +64,12 @@ started selfie-vivid-640 "$bin" selfie --device /dev/video0 --size 640x480 --set
 first=$pid
 started selfie-vivid-720 "$bin" selfie --device /dev/video1 --size 1280x720 --set saturation=10 \
     --burst 1 --skip 2 -o "$R/selfie-vivid-720.jpg" "${DETECT[@]}"
-finished selfie-vivid-640 "$first"; finished selfie-vivid-720
+second=$pid
+# Beside them, two wrong devices: a loopback nothing writes to yet read as a camera, and a
+# camera given as the virtual camera.
+check no-writer 60 "$bin" selfie --device /dev/video12 -o "$R/never.png"
+check not-loopback 60 "$bin" live --source "$R/face-640x480.png" --virtual-camera /dev/video0 --duration 1
+finished selfie-vivid-640 "$first"; finished selfie-vivid-720 "$second"
 check set-out-of-range 30 "$bin" selfie --device /dev/video0 --set brightness=999 -o "$R/never.png"
 check set-inactive 60 "$bin" selfie --device /dev/video0 --set gain=10 --burst 1 --skip 2 -o "$R/set-inactive.png" "${DETECT[@]}"
 
@@ -102,8 +105,11 @@ for size in 640x480 1280x720; do
     started "vcam-$size" "$bin" live -v --source "$R/face-$size.png" --loop --fps 4 --size "$size" \
         --virtual-camera /dev/video12 --duration 90 "${LIVE_DETECT[@]}"
     if waitfor "$pid" "$R/vcam-$size.err" "Ctrl-C stops" 60; then
-        sleep 3
-        ffmpeg -y -f v4l2 -i /dev/video12 -frames:v 8 "$R/vcam-$size-%d.png" >"$R/consumer-$size.err" 2>&1
+        # A second writer while this one writes (once is enough).
+        [ "$size" = 640x480 ] && check busy-loopback 60 "$bin" live --source "$R/face-640x480.png" \
+            --virtual-camera /dev/video12 --duration 1
+        sleep 4
+        ffmpeg -y -f v4l2 -i /dev/video12 -frames:v 24 "$R/vcam-$size-%d.png" >"$R/consumer-$size.err" 2>&1
         echo $? >"$R/consumer-$size.status"
     fi
     kill -INT "$pid"
@@ -117,7 +123,12 @@ check camera-switch 120 env FACESTICKER_GUEST=1 "$tests" --testing-library swift
 for failure in "streaming-error /dev/video0 Inject Fatal Streaming Error" "disconnect /dev/video1 Disconnect"; do
     read -r name device control <<<"$failure"
     started "$name" "$bin" live --device "$device" --y4m /dev/null "${LIVE_DETECT[@]}"
-    waitfor "$pid" "$R/$name.err" "Ctrl-C stops" 60 && sleep 2 && press "$name" "$device" "$control"
+    if waitfor "$pid" "$R/$name.err" "Ctrl-C stops" 60; then
+        # The camera busy with that live: a selfie from it gets one line.
+        [ "$name" = streaming-error ] && check busy-camera 60 "$bin" selfie --device /dev/video0 -o "$R/never.png"
+        sleep 2
+        press "$name" "$device" "$control"
+    fi
     finished "$name"
 done
 echo "guest: done"

@@ -137,7 +137,10 @@ enum CameraFailure {
         case ENOTTY where doing == "query" || doing == "open", EINVAL where doing == "query":
             reason = "not a V4L2 video device"
         case ENOMEM: reason = "not enough memory to \(doing)"
-        case EIO where doing == "wait for a frame": reason = "the camera reported an error while streaming"
+        // A fatal streaming error (vivid's "Inject Fatal Streaming Error" shows it) fails the
+        // requeue that follows the last good frame, or the wait for the next.
+        case EIO where doing == "wait for a frame" || doing == "requeue a buffer":
+            reason = "the camera reported an error while streaming"
         default: reason = "cannot \(doing): \(error.reason)"
         }
         return .unreadable(path: path, reason: reason)

@@ -417,12 +417,14 @@ import Testing
         #expect(fake.isClean)
     }
 
-    @Test func aFailedRequeueIsReported() throws {
+    /// ENODEV: unplugged; EIO: the queue's fatal error, as vivid's "Inject Fatal Streaming Error" gives it.
+    @Test(arguments: [(ENODEV, "the camera was disconnected"), (EIO, "the camera reported an error while streaming")])
+    func aFailedRequeueIsReported(code: Int32, reason: String) throws {
         let fake = ScriptedV4L2()
         fake.steps = [.frame(Self.pattern)]
         let camera = try streamingCamera(fake)
-        fake.failures[.queueBuffer] = ENODEV
-        #expect(throws: FaceStickerError.unreadable(path: "/dev/video0", reason: "the camera was disconnected")) {
+        fake.failures[.queueBuffer] = code
+        #expect(throws: FaceStickerError.unreadable(path: "/dev/video0", reason: reason)) {
             try camera.readFrame()
         }
     }

@@ -23,7 +23,7 @@ import Testing
         let objects = try json.stdout.split(separator: "\n").map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         }
-        let byPath = Dictionary(objects.map { ($0["path"] as? String ?? "", $0) }) { first, _ in first }
+        let byPath = Dictionary(objects.map { ($0["device"] as? String ?? "", $0) }) { first, _ in first }
         let vivid = try #require(byPath["/dev/video0"])
         #expect(vivid["kind"] as? String == "camera")
         // vivid lists 83 formats: all of them, none cut at a bound.
@@ -31,8 +31,9 @@ import Testing
         #expect(formats.count > 64)
         #expect(vivid["formatsTruncated"] as? Bool == false)
         let controls = try #require(vivid["controls"] as? [[String: Any]])
-        let brightness = try #require(controls.first { $0["name"] as? String == "brightness" })
+        let brightness = try #require(controls.first { $0["key"] as? String == "brightness" })
         // selfie --set brightness=200 ran before: the driver kept it.
+        #expect(brightness["name"] as? String == "Brightness")
         #expect(brightness["type"] as? String == "integer")
         #expect(brightness["value"] as? Int == 200, "\(brightness)")
         // The virtual camera nothing writes to yet: an output device, listed as one.
@@ -78,6 +79,9 @@ import Testing
         let guest = try RealDriverGuest.booted()
         let check = try guest.check("live-vivid")
         #expect(check.status == 0, "\(check.stderr)")
+        // vivid starts at 5 fps; its fastest interval at 640x480 is 1/25 s. The rate asked for
+        // and granted is asserted, not the speed the emulated CPU reaches.
+        #expect(check.stderr.contains("live: camera /dev/video0 640x480 YUYV at 25 fps"), "\(check.stderr)")
         #expect(check.stderr.contains("frames in"), "\(check.stderr)")
     }
 
@@ -92,24 +96,49 @@ import Testing
         let consumer = guest.text("consumer-\(size).err")
         #expect(guest.text("consumer-\(size).status").hasPrefix("0"), "\(consumer.suffix(1500))")
         #expect(consumer.contains("yuv420p") && consumer.contains(size), "\(consumer.suffix(1500))")
-        for frame in 1...8 {
-            let image = try ImageFile.read(path: guest.path("vcam-\(size)-\(frame).png"))
-            #expect("\(image.width)x\(image.height)" == size)
-        }
-        try Self.expectStickerAsOnTheHost(guest.path("vcam-\(size)-8.png"), face: guest.path("face-\(size).png"))
+        // The consumer may start before the emulated detector (one answer in several frames;
+        // the first one slower, loading the network) has confirmed the face: how soon it does
+        // depends on speed, and is not asserted. From the first frame with the sticker on,
+        // every frame has it: the hold spans detection rounds, not a count of frames (item 6).
+        let host = try HostSticker(face: guest.path("face-\(size).png"))
+        let frames = try (1...Self.consumerFrames).map { try host.agrees(guest.path("vcam-\(size)-\($0).png")) }
+        let first = try #require(frames.firstIndex { $0.0 }, "no frame has the sticker: \(frames.map(\.1))")
+        for (agrees, note) in frames[first...] { #expect(agrees, "\(note)") }
+    }
+
+    /// Frames the guest's consumer reads from the virtual camera (guest.sh: 4 a second, 6 s).
+    static let consumerFrames = 24
+
+    /// Wrong devices, each one line naming what it is: a loopback nothing writes to yet, read as
+    /// a camera; a camera given as the virtual camera; a loopback another run writes to; a
+    /// camera another run streams from (without libv4l2's own line before ours).
+    @Test(arguments: [
+        ("no-writer", "facesticker: /dev/video12: nothing is writing to this v4l2loopback device yet"),
+        ("not-loopback", "facesticker: /dev/video0: a video capture device (a camera), not a v4l2loopback output"),
+        ("busy-loopback", "facesticker: /dev/video12: the device is busy (another program is writing to it)"),
+        ("busy-camera", "facesticker: /dev/video0: device is busy (another program is using the camera)"),
+    ])
+    func aWrongDeviceIsOneLineSayingWhatItIs(check name: String, starts: String) throws {
+        let guest = try RealDriverGuest.booted()
+        let check = try guest.check(name)
+        #expect(check.status == 1, "\(check.stderr)")
+        let errors = check.stderrLines.filter { !$0.hasPrefix("live: ") && !$0.hasPrefix("selfie: ") && !$0.hasPrefix("detector: ") }
+        #expect(errors.count == 1, "\(check.stderr)")
+        #expect(errors.first?.hasPrefix(starts) == true, "\(check.stderr)")
     }
 
     @Test func theCameraKeySwitchesCameras() throws {
         let guest = try RealDriverGuest.booted()
         let check = try guest.check("camera-switch")
-        #expect(check.status == 0, "\(check.stdout.suffix(3000))")
-        #expect(check.stdout.contains("1 test in 1 suite passed"), "\(check.stdout.suffix(3000))")
+        let output = check.stdout + check.stderr
+        #expect(check.status == 0, "\(output.suffix(3000))")
+        #expect(output.contains("1 test in 1 suite passed"), "\(output.suffix(3000))")
     }
 
     /// The camera disconnected, a fatal streaming error (vivid's own buttons, pressed while live
     /// streams), and the program feeding a loopback killed: one line and exit 1, within 10 s.
     @Test(arguments: [("disconnect", "the camera was disconnected"),
-                      ("streaming-error", "/dev/video0"),
+                      ("streaming-error", "the camera reported an error while streaming"),
                       ("writer-stops", "no frame in")])
     func aCameraThatFailsEndsLiveWithOneLine(check name: String, says: String) throws {
         let guest = try RealDriverGuest.booted()
@@ -122,32 +151,49 @@ import Testing
         #expect(after < 10, "exit \(after) s after the fault")
     }
 
-    /// The guest's picture `picture` has the sticker where `photo` puts it on `face` here: in the
-    /// pixels the sticker changes on the host, the guest's picture is much nearer the stickered
-    /// picture than the plain one.
+    /// What `photo` makes of `face` here, to compare the guest's pictures of it with: in the
+    /// pixels the sticker changes on the host, a guest picture with the sticker in the same
+    /// place is much nearer the stickered picture than the plain one.
+    struct HostSticker {
+        let plain: RGBAImage
+        let stickered: RGBAImage
+        /// The byte offsets of the pixels the sticker changes.
+        let changed: [Int]
+
+        init(face: String) throws {
+            let dir = try TemporaryDirectory()
+            let expected = dir.path("expected.png")
+            let run = try CLIRun(["photo", face, "-o", expected] + RealDriverTests.detect)
+            try #require(run.status == 0, "\(run.stderr)")
+            let plain = try ImageFile.read(path: face), stickered = try ImageFile.read(path: expected)
+            changed = Swift.stride(from: 0, to: plain.pixels.count, by: 4).filter {
+                Self.distance(stickered, plain, at: $0) > 90
+            }
+            self.plain = plain
+            self.stickered = stickered
+        }
+
+        private static func distance(_ a: RGBAImage, _ b: RGBAImage, at i: Int) -> Int {
+            (0..<3).reduce(0) { $0 + abs(Int(a.pixels[i + $1]) - Int(b.pixels[i + $1])) }
+        }
+
+        /// Whether `picture` has the sticker where the host put it; the note says by how much.
+        func agrees(_ picture: String) throws -> (Bool, String) {
+            let got = try ImageFile.read(path: picture)
+            guard got.width == plain.width, got.height == plain.height else {
+                return (false, "\(picture) is \(got.width)x\(got.height), not \(plain.width)x\(plain.height)")
+            }
+            let toStickered = changed.reduce(0) { $0 + Self.distance(got, stickered, at: $1) }
+            let toPlain = changed.reduce(0) { $0 + Self.distance(got, plain, at: $1) }
+            let near = toStickered / max(changed.count, 1), far = toPlain / max(changed.count, 1)
+            return (changed.count > 500 && toStickered * 3 < toPlain,
+                    "\(picture): in the \(changed.count) sticker pixels, \(near) from the stickered photo, \(far) from the plain one")
+        }
+    }
+
     static func expectStickerAsOnTheHost(_ picture: String, face: String,
                                          sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let dir = try TemporaryDirectory()
-        let expected = dir.path("expected.png")
-        let run = try CLIRun(["photo", face, "-o", expected] + detect)
-        #expect(run.status == 0, "\(run.stderr)", sourceLocation: sourceLocation)
-        let got = try ImageFile.read(path: picture)
-        let stickered = try ImageFile.read(path: expected), plain = try ImageFile.read(path: face)
-        try #require(got.width == plain.width && got.height == plain.height, sourceLocation: sourceLocation)
-        var changed = 0, toStickered = 0, toPlain = 0
-        for i in Swift.stride(from: 0, to: plain.pixels.count, by: 4) {
-            func distance(_ a: RGBAImage, _ b: RGBAImage) -> Int {
-                (0..<3).reduce(0) { $0 + abs(Int(a.pixels[i + $1]) - Int(b.pixels[i + $1])) }
-            }
-            guard distance(stickered, plain) > 90 else { continue }
-            changed += 1
-            toStickered += distance(got, stickered)
-            toPlain += distance(got, plain)
-        }
-        #expect(changed > 500, "the host's photo changed only \(changed) pixels", sourceLocation: sourceLocation)
-        let near = toStickered / max(changed, 1), far = toPlain / max(changed, 1)
-        #expect(toStickered * 3 < toPlain,
-                "in the \(changed) sticker pixels: \(near) from the stickered photo, \(far) from the plain one",
-                sourceLocation: sourceLocation)
+        let (agrees, note) = try HostSticker(face: face).agrees(picture)
+        #expect(agrees, "\(note)", sourceLocation: sourceLocation)
     }
 }
