@@ -25,13 +25,13 @@ mount -t 9p -o trans=virtio,version=9p2000.L,ro,cache=loose,msize=262144 hostroo
 mount -t proc proc /host/proc
 mount -t sysfs sys /host/sys
 mount -t devtmpfs dev /host/dev
-mount -t tmpfs tmp /host/tmp
+# /run is the guest's own (writable); /tmp stays the host's, read-only, since the checkout or
+# the results may lie under it: temporary files go to $TMPDIR, /run/tmp.
 mount -t tmpfs run /host/run
-# The results folder may lie under /tmp, which is the guest's own now.
-mkdir -p "/host$FS_RESULTS" 2>/dev/null
+mkdir -p /host/run/tmp
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 results "/host$FS_RESULTS" || { echo "init: no results share"; poweroff -f; }
 echo "init: running the job"
-chroot /host /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/tmp \
+chroot /host /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/run/tmp TMPDIR=/run/tmp \
     FS_RESULTS="$FS_RESULTS" /bin/bash "$FS_RESULTS/job.sh" >"/host$FS_RESULTS/job.log" 2>&1
 echo $? >"/host$FS_RESULTS/job.status"
 sync

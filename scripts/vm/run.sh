@@ -27,4 +27,6 @@ timeout --kill-after=5 "$limit" qemu-system-x86_64 -accel tcg,thread=multi -cpu 
     -virtfs "local,path=$results,mount_tag=results,security_model=none" \
     </dev/null || { status=$?; [ "$status" = 124 ] && { echo "vm: the guest did not finish in ${limit} s" >&2; exit 124; }; echo "vm: qemu failed ($status)" >&2; tail -5 "$results/console.log" >&2; exit 3; }
 [ -f "$results/job.status" ] || { echo "vm: the guest stopped before its job ended; console:" >&2; tail -5 "$results/console.log" >&2; exit 3; }
-exit "$(cat "$results/job.status")"
+status=$(cat "$results/job.status")
+[ "$status" = 0 ] || echo "vm: the guest's job exited $status: $(tail -1 "$results/job.log")" >&2
+exit "$status"

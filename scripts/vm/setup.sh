@@ -10,6 +10,10 @@
 #   scripts/vm/setup.sh [DIR]   (default: .build/vm)
 #
 # Idempotent: a stamp names the pins and the scripts the build came from.
+# When Debian's pool drops a pinned package (the security archive keeps only
+# the newest kernel), the download fails and RealDriverTests are skipped with
+# that line: bump KVER and the pins below (`apt-get download --print-uris
+# PACKAGE` prints the URL and sha256 of the current one).
 # Prints nothing but its notices; exit status 0 when DIR/vmlinuz,
 # DIR/initrd.gz and DIR/vmctl are ready, 1 with one line saying why not.
 set -euo pipefail
@@ -64,9 +68,9 @@ if ! command -v qemu-system-x86_64 >/dev/null; then
     fetch "$file" "$url" "$sha"
     say "installing qemu-system-x86 from $url"
     sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-    $sudo apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$OUT/debs/$file" >&2 \
-        || fail "cannot install qemu-system-x86"
+    $sudo apt-get update -qq >"$OUT/apt.log" 2>&1 || true
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$OUT/debs/$file" \
+        >>"$OUT/apt.log" 2>&1 || { tail -5 "$OUT/apt.log" >&2; fail "cannot install qemu-system-x86 (see $OUT/apt.log)"; }
 fi
 command -v gcc >/dev/null || fail "gcc is needed to build v4l2loopback"
 
