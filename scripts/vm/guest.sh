@@ -20,7 +20,8 @@ LIVE_DETECT=(--detector yunet --detect-width 320 --verifier none)
 
 now() { date +%s.%N; }
 # started NAME COMMAND...: runs COMMAND in the background with its output in NAME.*, its pid
-# in $pid; finished NAME [PID] waits for it and writes NAME.status and NAME.seconds.
+# in $pid (which the next started or check replaces); finished NAME [PID] waits for it and
+# writes NAME.status and NAME.seconds.
 started() {
     local name=$1; shift
     now >"$R/$name.started"
@@ -104,7 +105,8 @@ check live-vivid 60 "$bin" live -v --device /dev/video0 --size 640x480 --y4m /de
 for size in 640x480 1280x720; do
     started "vcam-$size" "$bin" live -v --source "$R/face-$size.png" --loop --fps 4 --size "$size" \
         --virtual-camera /dev/video12 --duration 90 "${LIVE_DETECT[@]}"
-    if waitfor "$pid" "$R/vcam-$size.err" "Ctrl-C stops" 60; then
+    live=$pid  # check below starts its own
+    if waitfor "$live" "$R/vcam-$size.err" "Ctrl-C stops" 60; then
         # A second writer while this one writes (once is enough).
         [ "$size" = 640x480 ] && check busy-loopback 60 "$bin" live --source "$R/face-640x480.png" \
             --virtual-camera /dev/video12 --duration 1
@@ -112,8 +114,8 @@ for size in 640x480 1280x720; do
         ffmpeg -y -f v4l2 -i /dev/video12 -frames:v 24 "$R/vcam-$size-%d.png" >"$R/consumer-$size.err" 2>&1
         echo $? >"$R/consumer-$size.status"
     fi
-    kill -INT "$pid"
-    finished "vcam-$size"
+    kill -INT "$live"
+    finished "vcam-$size" "$live"
 done
 
 # The c key's code path (LiveCameraKeys.nextCamera over VideoDevices.paths()), from the test binary.
@@ -123,12 +125,13 @@ check camera-switch 120 env FACESTICKER_GUEST=1 "$tests" --testing-library swift
 for failure in "streaming-error /dev/video0 Inject Fatal Streaming Error" "disconnect /dev/video1 Disconnect"; do
     read -r name device control <<<"$failure"
     started "$name" "$bin" live --device "$device" --y4m /dev/null "${LIVE_DETECT[@]}"
-    if waitfor "$pid" "$R/$name.err" "Ctrl-C stops" 60; then
+    live=$pid
+    if waitfor "$live" "$R/$name.err" "Ctrl-C stops" 60; then
         # The camera busy with that live: a selfie from it gets one line.
         [ "$name" = streaming-error ] && check busy-camera 60 "$bin" selfie --device /dev/video0 -o "$R/never.png"
         sleep 2
         press "$name" "$device" "$control"
     fi
-    finished "$name"
+    finished "$name" "$live"
 done
 echo "guest: done"
