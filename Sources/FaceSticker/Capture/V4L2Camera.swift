@@ -97,31 +97,31 @@ package final class V4L2Camera {
 
     /// VIDIOC_ENUM_FRAMESIZES on any open node (capture or output): the sizes for `fourcc`.
     static func frameSizes(for fourcc: FourCC, path: String, fd: Int32, system: any V4L2System) throws -> [V4L2FrameSize] {
-        var found: [V4L2FrameSize] = []
-        for index in 0..<256 {
-            do {
-                guard let size = try system.enumerateFrameSize(fd, format: fourcc, index: index) else { break }
-                found.append(size)
-                if case .stepwise = size { break }
-            } catch where error.code == ENOTTY {
-                break
-            } catch {
-                throw CameraFailure.describe(path, error, doing: "list frame sizes")
-            }
+        do {
+            return try Self.list(limit: 256, endsWith: \.isStepwise) { index throws(V4L2SystemError) in
+                do throws(V4L2SystemError) {
+                    return try system.enumerateFrameSize(fd, format: fourcc, index: index)
+                } catch where error.code == ENOTTY {
+                    return nil
+                }
+            }.entries
+        } catch {
+            throw CameraFailure.describe(path, error, doing: "list frame sizes")
         }
-        return found
     }
 
-    /// An ENUM-style list read from index 0 until `entry` answers nil, bounded so that a driver
-    /// that never says "no more" cannot loop us forever: at most `limit` entries, and whether
-    /// the driver had more.
-    static func list<Entry>(limit: Int, _ entry: (Int) throws(V4L2SystemError) -> Entry?)
+    /// An ENUM-style list read from index 0 until `entry` answers nil (or gives an entry that
+    /// `endsWith` says is the last: a stepwise range), bounded so that a driver that never says
+    /// "no more" cannot loop us forever: at most `limit` entries, and whether the driver had more.
+    static func list<Entry>(limit: Int, endsWith last: (Entry) -> Bool = { _ in false },
+                            _ entry: (Int) throws(V4L2SystemError) -> Entry?)
         throws(V4L2SystemError) -> (entries: [Entry], truncated: Bool) {
         var found: [Entry] = []
         for index in 0...max(0, limit) {
             guard let next = try entry(index) else { return (found, false) }
             if index == limit { return (found, true) }
             found.append(next)
+            if last(next) { return (found, false) }
         }
         return (found, false)
     }
@@ -131,14 +131,11 @@ package final class V4L2Camera {
     /// the rate is then left to the driver, so a failure here is no error.
     package func frameIntervals(for fourcc: FourCC, width: Int, height: Int) -> [V4L2FrameInterval] {
         guard state != .closed else { return [] }
-        var found: [V4L2FrameInterval] = []
-        for index in 0..<256 {
-            guard let interval = try? system.enumerateFrameInterval(fd, format: fourcc, width: width, height: height,
-                                                                     index: index) else { break }
-            found.append(interval)
-            if case .stepwise = interval { break }
+        // Any error ends the list (what was read so far stands).
+        let found = try? Self.list(limit: 256, endsWith: \.isStepwise) { index in
+            (try? system.enumerateFrameInterval(fd, format: fourcc, width: width, height: height, index: index)) ?? nil
         }
-        return found
+        return found?.entries ?? []
     }
 
     // MARK: - Streaming

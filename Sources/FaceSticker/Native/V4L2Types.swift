@@ -81,6 +81,9 @@ package enum V4L2FrameSize: Equatable, Sendable, CustomStringConvertible {
     /// Any size in the ranges, in steps (continuous when the steps are 1).
     case stepwise(minWidth: Int, maxWidth: Int, widthStep: Int, minHeight: Int, maxHeight: Int, heightStep: Int)
 
+    /// A range: the driver's last answer (VIDIOC_ENUM_FRAMESIZES lists nothing after it).
+    package var isStepwise: Bool { if case .stepwise = self { true } else { false } }
+
     package var description: String {
         switch self {
         case .discrete(let w, let h):
@@ -124,6 +127,9 @@ package enum V4L2FrameInterval: Equatable, Sendable {
     case discrete(V4L2Fraction)
     /// Any interval from `min` to `max` in steps of `step` (continuous when the driver says so).
     case stepwise(min: V4L2Fraction, max: V4L2Fraction, step: V4L2Fraction)
+
+    /// A range: the driver's last answer (VIDIOC_ENUM_FRAMEINTERVALS lists nothing after it).
+    package var isStepwise: Bool { if case .stepwise = self { true } else { false } }
 }
 
 // MARK: - Devices and buffers
