@@ -19,6 +19,8 @@ DETECT=(--detector yunet --input-size 320 --verifier none --rotations none)
 LIVE_DETECT=(--detector yunet --detect-width 320 --verifier none)
 
 now() { date +%s.%N; }
+# Hang guards: a run that should end by itself runs under `timeout -s INT 90`, so one that does
+# not ends as after Ctrl-C (exit 0 or 124) and fails its test, without stalling the guest.
 # started NAME COMMAND...: runs COMMAND in the background with its output in NAME.*, its pid
 # in $pid (which the next started or check replaces); finished NAME [PID] waits for it and
 # writes NAME.status and NAME.seconds.
@@ -32,7 +34,9 @@ finished() {
     wait "${2:-$pid}"
     echo $? >"$R/$1.status"
     echo "$(now) $(cat "$R/$1.started")" | awk '{ printf "%.2f\n", $1 - $2 }' >"$R/$1.seconds"
-    echo "guest: $1: exit $(cat "$R/$1.status") in $(cat "$R/$1.seconds") s"
+    local after=""
+    [ -f "$R/$1.pressed" ] && after=$(echo "$(now) $(cat "$R/$1.pressed")" | awk '{ printf ", %.2f s after the fault", $1 - $2 }')
+    echo "guest: $1: exit $(cat "$R/$1.status") in $(cat "$R/$1.seconds") s$after"
 }
 # check NAME LIMIT COMMAND...: the same in the foreground; SIGINT after LIMIT seconds.
 check() {
@@ -49,6 +53,21 @@ waitfor() {
         sleep 0.1
     done
     echo "guest: no '$3' in $2 after $4 s"; return 1
+}
+# stickered DEVICE PICTURE SECONDS: until a frame read from DEVICE differs from PICTURE (the
+# plain face) strongly in 300 pixels or more, as the sunglasses make it; false at SECONDS.
+stickered() {
+    local i
+    ffmpeg -v error -y -i "$2" -f rawvideo -pix_fmt gray "$R/plain.gray" || return 1
+    for ((i = 0; i < $3; i += 5)); do
+        ffmpeg -v error -y -f v4l2 -i "$1" -frames:v 1 -f rawvideo -pix_fmt gray "$R/probe.gray" 2>/dev/null &&
+            /usr/bin/python3 -c 'import sys, numpy as np
+a, b = (np.fromfile(f, np.uint8).astype(np.int16) for f in sys.argv[1:])
+sys.exit(0 if a.size == b.size and int((abs(a - b) > 60).sum()) >= 300 else 1)' "$R/probe.gray" "$R/plain.gray" &&
+            return 0
+        sleep 5
+    done
+    echo "guest: no sticker on $1 after $3 s"; return 1
 }
 # press NAME DEVICE CONTROL: presses a vivid button; NAME.pressed is when.
 press() { now >"$R/$1.pressed"; "$vmctl" "$2" "$3" 1 || echo "guest: cannot press $3 on $2"; }
@@ -92,7 +111,7 @@ started selfie-loop-mjpeg "$bin" selfie --device /dev/video11 --size 1280x720 --
 finished selfie-loop-yuyv "$first"; finished selfie-loop-mjpeg
 kill "$feed_mjpeg"
 # A writer that stops: live reading the YUYV loopback sees its frames end.
-started writer-stops "$bin" live --device /dev/video10 --size 640x480 --y4m /dev/null "${LIVE_DETECT[@]}"
+started writer-stops timeout -s INT 90 "$bin" live --device /dev/video10 --size 640x480 --y4m /dev/null "${LIVE_DETECT[@]}"
 waitfor "$pid" "$R/writer-stops.err" "Ctrl-C stops" 60 && sleep 2
 now >"$R/writer-stops.pressed"; kill "$feed_yuyv"
 finished writer-stops; wait "$feed_yuyv" 2>/dev/null
@@ -101,16 +120,17 @@ finished writer-stops; wait "$feed_yuyv" 2>/dev/null
 check live-vivid 60 "$bin" live -v --device /dev/video0 --size 640x480 --y4m /dev/null --duration 12 --stats "${LIVE_DETECT[@]}"
 
 # The virtual camera, twice in a row without reloading the module: a slow still source, so
-# the emulated detector keeps up; ffmpeg in the guest is the consumer.
+# the emulated detector keeps up; ffmpeg in the guest is the consumer. It reads the frames the
+# test checks once the sticker shows, however long the emulated detector takes to confirm it.
 for size in 640x480 1280x720; do
     started "vcam-$size" "$bin" live -v --source "$R/face-$size.png" --loop --fps 4 --size "$size" \
-        --virtual-camera /dev/video12 --duration 90 "${LIVE_DETECT[@]}"
+        --virtual-camera /dev/video12 --duration 300 "${LIVE_DETECT[@]}"
     live=$pid  # check below starts its own
     if waitfor "$live" "$R/vcam-$size.err" "Ctrl-C stops" 60; then
         # A second writer while this one writes (once is enough).
         [ "$size" = 640x480 ] && check busy-loopback 60 "$bin" live --source "$R/face-640x480.png" \
             --virtual-camera /dev/video12 --duration 1
-        sleep 4
+        stickered /dev/video12 "$R/face-$size.png" 180
         ffmpeg -y -f v4l2 -i /dev/video12 -frames:v 24 "$R/vcam-$size-%d.png" >"$R/consumer-$size.err" 2>&1
         echo $? >"$R/consumer-$size.status"
     fi
@@ -124,7 +144,7 @@ check camera-switch 120 env FACESTICKER_GUEST=1 "$tests" --testing-library swift
 # Failures last: a fatal streaming error on video0, then video1 disconnected (it is gone after).
 for failure in "streaming-error /dev/video0 Inject Fatal Streaming Error" "disconnect /dev/video1 Disconnect"; do
     read -r name device control <<<"$failure"
-    started "$name" "$bin" live --device "$device" --y4m /dev/null "${LIVE_DETECT[@]}"
+    started "$name" timeout -s INT 90 "$bin" live --device "$device" --y4m /dev/null "${LIVE_DETECT[@]}"
     live=$pid
     if waitfor "$live" "$R/$name.err" "Ctrl-C stops" 60; then
         # The camera busy with that live: a selfie from it gets one line.
