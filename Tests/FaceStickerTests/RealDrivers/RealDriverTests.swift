@@ -5,7 +5,7 @@ import Testing
 /// The camera path on real kernel drivers: one QEMU boot (TCG) of Debian 12's own kernel with
 /// vivid (two capture devices) and v4l2loopback 0.12.7 built from Debian's source (three
 /// devices), running scripts/vm/guest.sh there; these tests assert on what each check left.
-/// Serialized: only one test waits for the boot, so the rest of the suite goes on beside it.
+/// Serialized: only one test waits for the boot (`make test` runs this suite last, alone).
 /// Skipped, with the reason, where the guest cannot be built or started (RealDriverGuest).
 @Suite(.serialized) struct RealDriverTests {
     /// The detector options guest.sh gives selfie: cheap enough for the emulated CPU.
