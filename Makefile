@@ -36,7 +36,7 @@ demo: build
 	scripts/demo-live.sh $(BIN)
 
 # The real-driver guest (RealDriverTests: QEMU, vivid, v4l2loopback) runs last, alone: on 2 cores
-# it takes about 3.5 minutes with the machine to itself, and it would slow every other test.
+# it takes about 4 minutes with the machine to itself, and it would slow every other test.
 test: setup
 	swift build --build-tests
 	swift test --skip-build --skip RealDriverTests
