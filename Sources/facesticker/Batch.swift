@@ -1,33 +1,50 @@
 import FaceSticker
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One input of a batch and where its output goes.
-struct BatchItem: Equatable {
+struct BatchItem: Hashable {
     let input: String
     let output: String
     /// The folder below `--out-dir` the output goes to (made when needed), or nil.
     let outputFolder: String?
 }
 
+/// What `--skip-existing` finds at an output: nothing, an output complete by
+/// the command's rule (skipped), or a file that is not (named, and redone).
+enum ExistingOutput: Equatable {
+    case missing
+    case complete
+    /// Why the file there is not a complete output.
+    case incomplete(String)
+}
+
 /// Many inputs at once, for `photo` and `video`: folders expanded (sorted, and
 /// with `-r` their sub-folders), outputs named, two inputs writing one output
-/// refused before any work, the `--shard` slice taken and `--skip-existing`
-/// applied.
+/// refused before any work, `--out-dir` checked before any work, the `--shard`
+/// slice taken and `--skip-existing` applied.
 struct Batch {
     /// Every input named, expanded and sorted (the list shards are cut from).
     let all: [BatchItem]
-    /// This run's items: the shard's, less those skipped.
-    let items: [BatchItem]
-    let skipped: [BatchItem]
+    /// This run's items (the shard's) in input order, each with whether
+    /// `--skip-existing` skips it: results are printed in this order.
+    let queue: [(item: BatchItem, skip: Bool)]
     let shard: Shard?
+    /// The output folders this run makes (`makeFolder(for:)`).
+    let folders = MadeFolders()
+
+    /// This run's items to do: the shard's, less those skipped.
+    var items: [BatchItem] { queue.filter { !$0.skip }.map(\.item) }
 
     /// - Parameters:
     ///   - extensions: the files a folder contributes (lower case, no dot).
     ///   - what: `photo`, `video`: the word in messages.
     ///   - defaultOutput: the output for an input, in a folder (nil: beside the input).
-    ///   - complete: whether an existing output is complete (for --skip-existing).
+    ///   - existing: what an output already there is (for --skip-existing; never asked of standard input or output).
     init(_ paths: [String], arguments: Arguments, output: String?, extensions: Set<String>, what: String,
-         defaultOutput: (String, String?) -> String, complete: (BatchItem) -> Bool) throws {
+         defaultOutput: (String, String?) -> String, existing: (BatchItem) -> ExistingOutput) throws {
         let outDir = arguments.string(BatchOptions.outDir)
         let recursive = arguments.flag(BatchOptions.recursive)
         guard !paths.isEmpty else { throw UsageError("\(what): no \(what) given (see --help)") }
@@ -76,15 +93,57 @@ struct Batch {
         let sorted = items.sorted { $0.input.utf8.lexicographicallyPrecedes($1.input.utf8) }
         let slice = try arguments.string(BatchOptions.shard).map { try Shard.parse($0) }
         let mine = slice.map { slice in sorted.enumerated().filter { slice.contains($0.offset) }.map(\.element) } ?? items
-        let skip = arguments.flag(BatchOptions.skipExisting) ? mine.filter { $0.output != "-" && complete($0) } : []
+        if let shard = slice {
+            Console.detail("\(what): shard \(shard) of \(sorted.count) input(s): \(mine.count) here")
+        }
+        let skipping = arguments.flag(BatchOptions.skipExisting)
+        queue = mine.map { item in
+            guard skipping, item.output != "-", item.input != "-" else { return (item, false) }
+            switch existing(item) {
+            case .missing:
+                return (item, false)
+            case .complete:
+                Console.note("\(what): \(item.output) is already there; skipped (--skip-existing)")
+                return (item, true)
+            case .incomplete(let why):
+                Console.note("\(what): \(item.output) is there but incomplete (\(why)); done again (--skip-existing)")
+                return (item, false)
+            }
+        }
         all = sorted
         shard = slice
-        skipped = skip
-        self.items = mine.filter { !skip.contains($0) }
-        if let shard = slice {
-            Console.detail("\(what): shard \(shard) of \(all.count) input(s): \(mine.count) here")
+        if let outDir, queue.contains(where: { !$0.skip }) { try Self.checkFolder(outDir) }
+    }
+
+    /// Makes `item`'s output folder (and its missing parents), remembered in `folders`.
+    func makeFolder(for item: BatchItem) throws {
+        if let folder = item.outputFolder { try folders.make(folder) }
+    }
+
+    /// Throws, before any work, the error making `folder` (an `--out-dir`)
+    /// would give: it, or its nearest parent that exists, is not a folder or
+    /// cannot be written.
+    static func checkFolder(_ folder: String) throws {
+        var path = folder
+        while true {
+            var info = stat()
+            if stat(path, &info) == 0 {
+                let named = path == folder ? "" : "\(path) "
+                guard info.st_mode & S_IFMT == S_IFDIR else {
+                    throw FaceStickerError.output(path: folder, reason: named.isEmpty ? "not a folder" : "\(named)is not a folder")
+                }
+                guard access(path, W_OK | X_OK) == 0 else {
+                    throw FaceStickerError.output(path: folder, reason: "folder \(named)is not writable")
+                }
+                return
+            }
+            let code = errno
+            let up = MadeFolders.parent(of: path)
+            guard code == ENOENT || code == ENOTDIR, up != path else {
+                throw FaceStickerError.output(path: folder, reason: String(cString: strerror(code)))
+            }
+            path = up
         }
-        for item in skipped { Console.note("\(what): \(item.output) is already there; skipped (--skip-existing)") }
     }
 
     /// The files under `folder` with one of `extensions`, sorted, relative to
@@ -115,20 +174,55 @@ struct Batch {
         }
         return found
     }
+}
 
-    /// Makes the folder (and its parents) unless it exists; returns whether it was made.
-    static func makeFolder(_ path: String) throws -> Bool {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw FaceStickerError.output(path: path, reason: "not a folder") }
-            return false
+/// The folders a batch makes for its outputs (`--out-dir`, its sub-folders,
+/// their missing parents), made one at a time and remembered, so that at the
+/// end of the run those still empty (no output arrived) are removed again,
+/// deepest first: every folder the run made, and none it did not.
+final class MadeFolders {
+    private var made: [String] = []
+
+    /// Makes `folder` and whichever of its parents are missing.
+    func make(_ folder: String) throws {
+        var missing: [String] = []
+        var path = folder
+        var info = stat()
+        while true {
+            if stat(path, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else {
+                    throw FaceStickerError.output(path: folder, reason: path == folder ? "not a folder" : "\(path) is not a folder")
+                }
+                break
+            }
+            let code = errno
+            let up = Self.parent(of: path)
+            guard code == ENOENT, up != path else { break } // mkdir below says what is wrong
+            missing.append(path)
+            path = up
         }
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw FaceStickerError.output(path: path, reason: "cannot create the folder")
+        for path in missing.reversed() {
+            if mkdir(path, 0o777) == 0 {
+                made.append(path)
+            } else if errno != EEXIST {
+                throw FaceStickerError.output(path: folder, reason: "cannot create the folder: \(String(cString: strerror(errno)))")
+            }
         }
-        return true
+    }
+
+    /// Removes the folders made that are still empty, deepest first.
+    func removeEmpty() {
+        for path in made.reversed() { _ = rmdir(path) }
+        made.removeAll()
+    }
+
+    /// The folder `path` is in: `.` for a bare name, `/` for `/x` and `/`.
+    /// (Foundation's `deletingLastPathComponent` traps on a one-letter path.)
+    static func parent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 }
 

@@ -61,7 +61,7 @@ enum Console {
 
     /// Bytes on stdout (an image for `-o -`), checked as `out` is.
     static func outBytes(_ bytes: [UInt8]) throws {
-        if standardOutputWasClosed.load(ordering: .relaxed) { throw StandardOutputFailure(code: EBADF) }
+        try checkStandardOutput()
         var offset = 0
         while offset < bytes.count {
             let written = retryingOnInterrupt { bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) } }
@@ -94,6 +94,12 @@ enum Console {
                 close(opened)
             }
         }
+    }
+
+    /// Throws what writing to a closed stdout (`>&-`) would: for a command
+    /// that writes there without `out` (`live --y4m -`), before any work.
+    static func checkStandardOutput() throws {
+        if standardOutputWasClosed.load(ordering: .relaxed) { throw StandardOutputFailure(code: EBADF) }
     }
 
     private static let standardOutputWasClosed = Atomic<Bool>(false)

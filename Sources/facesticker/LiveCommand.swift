@@ -95,16 +95,13 @@ enum LiveCommand: Command {
         let library = try StickerLibrary.installed()
         let names = choice.names
         var files = RunFiles()
-        if let sourcePath { files.read("the source", sourcePath) }
+        try files.read(source: sourcePath)
         files.read(stickers: names, in: library)
         files.read(detector: detector, config: configPath)
         if let y4m, y4m != "-", !isDevice(y4m) { files.write("--y4m", y4m) }
         files.write("-o", destination.replaced)
         try files.check()
-        // From here Ctrl-C stops the run (outputs finished, stats printed) instead of ending the process.
-        let cancellation = Cancellation()
-        SignalCleanup.divertInterrupt { _ in cancellation.cancel() }
-        defer { SignalCleanup.divertInterrupt(nil) }
+        if y4m == "-" { try Console.checkStandardOutput() }
         let cameraPath = sourceKind == .camera ? sourcePath : (sourcePath == nil ? (device ?? SelfieCommand.defaultDevice) : nil)
         if let virtualCamera, let cameraPath, FileIdentity.same(virtualCamera, cameraPath) {
             throw FaceStickerError.invalidArgument("live: --virtual-camera \(virtualCamera) is the camera read from")
@@ -134,7 +131,9 @@ enum LiveCommand: Command {
 
         var sinks: [LiveSink] = []
         if let y4m {
-            sinks.append(try Y4MWriter(path: y4m, width: width, height: height, rate: source.frameRate))
+            sinks.append(try Y4MWriter(path: y4m, width: width, height: height, rate: source.frameRate) {
+                Console.note("live: --y4m \(y4m): waiting for a reader of the FIFO (Ctrl-C stops)")
+            })
         }
         if let virtualCamera {
             let camera = try VirtualCamera(path: virtualCamera, width: width, height: height)
@@ -164,6 +163,11 @@ enum LiveCommand: Command {
         }
         let loopRun = try LiveLoop(source: source, detector: detectorSettings, painter: painter, sinks: sinks,
                                presenter: presenter, options: options, onNote: { Console.note("live: \($0)") })
+        // From here Ctrl-C stops the run (outputs finished, stats printed) instead of ending the process;
+        // before (a FIFO waiting for its reader included) it ends the run as in any command.
+        let cancellation = Cancellation()
+        SignalCleanup.divertInterrupt { _ in cancellation.cancel() }
+        defer { SignalCleanup.divertInterrupt(nil) }
         let outputs = [y4m.map { "Y4M \($0 == "-" ? "on stdout" : $0)" }, virtualCamera.map { "virtual camera \($0)" },
                        presenter == nil ? nil : "preview"].compactMap { $0 }
         Console.note("live: \(source.name) \(width)x\(height) at \(String(format: "%.3f", source.frameRate.value)) fps"

@@ -48,7 +48,7 @@ enum PhotoCommand: Command {
         let batch = try Batch(paths, arguments: arguments, output: arguments.string(output) ?? toOut,
                               extensions: imageExtensions, what: "photo",
                               defaultOutput: { defaultOutput(for: $0, in: $1, format: format) },
-                              complete: { ImageFile.headerSize(path: $0.output) != nil })
+                              existing: existing)
         let toStdout = batch.all.contains { $0.output == "-" }
         if toStdout, json { throw UsageError("--json: standard output already holds the picture (-o -)") }
         if batch.all.contains(where: { $0.input == "-" && $0.output != "-" }), arguments.has(BatchOptions.skipExisting) {
@@ -77,10 +77,12 @@ enum PhotoCommand: Command {
                                        filters: stickerChoice.filters, debug: debug)
         renderer.choice = faceOptions.choice
         var status = ExitStatus.success
-        if json {
-            for item in batch.skipped { try Console.out(summary(item, status: "skipped").text) }
-        }
-        for item in batch.items {
+        defer { batch.folders.removeEmpty() }
+        for (item, skip) in batch.queue {
+            if skip {
+                if json { try Console.out(summary(item, status: "skipped").text) }
+                continue
+            }
             let started = DispatchTime.now().uptimeNanoseconds
             func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
             do {
@@ -91,7 +93,7 @@ enum PhotoCommand: Command {
                 if item.output == "-" {
                     try Streams.writeImage(image, format: format ?? .png, quality: quality)
                 } else {
-                    if let folder = item.outputFolder { _ = try Batch.makeFolder(folder) }
+                    try batch.makeFolder(for: item)
                     try ImageFile.write(image, to: item.output, quality: quality)
                 }
                 let shownOutput = item.output == "-" ? Streams.stdoutName : item.output
@@ -131,6 +133,40 @@ enum PhotoCommand: Command {
             }
         }
         return status
+    }
+
+    /// What `--skip-existing` finds at a photo's output: complete when it
+    /// decodes whole (every PNG chunk's CRC and the deflate stream checked;
+    /// anything else must also end with a JPEG's end-of-image marker) to the
+    /// input's size (turned a quarter too: EXIF orientation).
+    static func existing(_ item: BatchItem) -> ExistingOutput {
+        var info = stat()
+        guard stat(item.output, &info) == 0 else { return .missing }
+        if (try? ImageFile.isPNG(path: item.output)) == false, !endsWithJPEGEnd(item.output) {
+            return .incomplete("the JPEG has no end")
+        }
+        let image: RGBAImage
+        do {
+            image = try ImageFile.read(path: item.output)
+        } catch {
+            return .incomplete("it does not decode")
+        }
+        guard let expected = ImageFile.headerSize(path: item.input) else { return .complete }
+        // A JPEG's EXIF orientation may turn it a quarter.
+        let size = (image.width, image.height)
+        guard size == (expected.width, expected.height) || size == (expected.height, expected.width) else {
+            return .incomplete("\(image.width)x\(image.height), not the input's size")
+        }
+        return .complete
+    }
+
+    /// Whether the file's last two bytes are a JPEG's end-of-image marker (FF D9).
+    private static func endsWithJPEGEnd(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), size >= 2 else { return false }
+        try? handle.seek(toOffset: size - 2)
+        return (try? handle.read(upToCount: 2)) == Data([0xFF, 0xD9])
     }
 
     /// The fields every `--json` object starts with.

@@ -14,4 +14,13 @@ extension RunFiles {
     mutating func read(stickers names: [String], in library: StickerLibrary) {
         for name in names { read(library.files(of: name)) }
     }
+
+    /// A `--source` (selfie, live): the file or camera, and for a folder every photo in it.
+    mutating func read(source path: String?) throws {
+        guard let path else { return }
+        read("the source", path)
+        if try FrameSources.kind(of: path) == .folder, let folder = try? ImageFolderSource(folder: path) {
+            for photo in folder.files { read("a photo of the source folder", photo) }
+        }
+    }
 }

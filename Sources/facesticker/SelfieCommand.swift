@@ -76,12 +76,7 @@ enum SelfieCommand: Command {
         let library = try StickerLibrary.installed()
         let names = choice.names
         var files = RunFiles()
-        if let sourcePath {
-            files.read("the source", sourcePath)
-            if try FrameSources.kind(of: sourcePath) == .folder, let folder = try? ImageFolderSource(folder: sourcePath) {
-                for photo in folder.files { files.read("a photo of the source folder", photo) }
-            }
-        }
+        try files.read(source: sourcePath)
         files.read(stickers: names, in: library)
         files.read(detector: detector, config: configPath)
         files.write("-o", destination.replaced)

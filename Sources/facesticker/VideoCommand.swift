@@ -81,7 +81,7 @@ enum VideoCommand: Command {
         let batch = try Batch(arguments.positionals, arguments: arguments, output: arguments.string(output),
                               extensions: videoExtensions, what: "video",
                               defaultOutput: { defaultOutput(for: $0, in: $1) },
-                              complete: { complete($0, tracks: tracks, several: false) })
+                              existing: { existing($0, tracks: tracks) })
         // Numbered pictures written where numbered pictures are read could replace them.
         if let out = batch.all.first?.output, ImageSequence.isOutputPattern(out) {
             for item in batch.all where ImageSequence.isPattern(item.input) {
@@ -131,19 +131,18 @@ enum VideoCommand: Command {
         // Signals are SignalCleanup's (main.swift): children stopped, temporary files removed.
         let cancellation = Cancellation()
         let progress = isatty(STDERR_FILENO) == 1 && Console.level != .quiet
-        // --out-dir is made for the first job and removed again when no video arrived in it.
-        let outDir = arguments.string(BatchOptions.outDir)
-        let madeOutDir = try batch.items.isEmpty ? false : (outDir.map(Batch.makeFolder) ?? false)
-        defer { if madeOutDir, let outDir { rmdir(outDir) } }
-        if json {
-            for item in batch.skipped { try Console.out(PhotoCommand.summary(item, status: "skipped").text) }
-        }
+        // The folders made for outputs are removed again when no video arrived in them.
+        defer { batch.folders.removeEmpty() }
         var status = ExitStatus.success
-        for item in batch.items {
+        for (item, skip) in batch.queue {
+            if skip {
+                if json { try Console.out(PhotoCommand.summary(item, status: "skipped").text) }
+                continue
+            }
             var job = VideoStickerer(options: options, painter: painter)
             job.options.tracksPath = tracksPath(item)
             do {
-                if let folder = item.outputFolder { _ = try Batch.makeFolder(folder) }
+                try batch.makeFolder(for: item)
                 let summary = try job.run(input: item.input, output: item.output, cancellation: cancellation) { step in
                     if progress { show(item.input, step) }
                 }
@@ -201,20 +200,21 @@ enum VideoCommand: Command {
         return place.isEmpty ? name : (place as NSString).appendingPathComponent(name)
     }
 
-    /// Whether an output already there is complete: ffprobe reads a video
-    /// stream with frames in it (outputs are renamed into place only when
-    /// finished, so a file there was finished, unless it came from elsewhere),
+    /// What `--skip-existing` finds at a video's output: complete when
+    /// ffprobe decodes its video stream without an error and the frames it
+    /// decodes are as many as the file's index lists (and more than none),
     /// and the tracks file asked for is there too.
-    static func complete(_ item: BatchItem, tracks: String?, several: Bool) -> Bool {
-        guard FileManager.default.fileExists(atPath: item.output),
-              let info = try? VideoProbe.probe(path: item.output), (info.frameCount ?? 0) > 0 else { return false }
+    static func existing(_ item: BatchItem, tracks: String?) -> ExistingOutput {
+        var info = stat()
+        guard stat(item.output, &info) == 0 else { return .missing }
+        if let why = VideoProbe.undecodable(path: item.output) { return .incomplete(why) }
         if let tracks {
             var isFolder: ObjCBool = false
             let folder = FileManager.default.fileExists(atPath: tracks, isDirectory: &isFolder) && isFolder.boolValue
             let path = folder ? (tracks as NSString).appendingPathComponent(tracksName(for: item.output)) : tracks
-            return FileManager.default.fileExists(atPath: path)
+            if !FileManager.default.fileExists(atPath: path) { return .incomplete("its --tracks file \(path) is missing") }
         }
-        return true
+        return .complete
     }
 
     /// With several inputs `--tracks` names a folder; with one, a file.

@@ -6,7 +6,7 @@ import Glibc
 /// Writes frames as a YUV4MPEG2 stream (`ffplay -`, `ffmpeg -i -`, and ffprobe
 /// read it): a header line with size, rate and 4:2:0 limited-range colour,
 /// then `FRAME` and the planes for each frame. To `-` (stdout), a device or a
-/// pipe it writes straight away; a regular file is written under a temporary
+/// pipe it writes straight away (a FIFO once a reader opens it); a regular file is written under a temporary
 /// name beside it and renamed when the run ends (`AtomicFile`'s rule), so a
 /// failed run leaves nothing.
 package final class Y4MWriter: LiveSink {
@@ -24,8 +24,10 @@ package final class Y4MWriter: LiveSink {
         "YUV4MPEG2 W\(width) H\(height) F\(rate.numerator):\(rate.denominator) Ip A1:1 C420mpeg2 XCOLORRANGE=LIMITED\n"
     }
 
-    /// Opens `path` (`-`: stdout) and writes the header.
-    package init(path: String, width: Int, height: Int, rate: FrameRate) throws {
+    /// Opens `path` (`-`: stdout) and writes the header. A FIFO nobody reads
+    /// yet is waited for, as ffmpeg does, after `waiting` is called (to say
+    /// so); a signal meanwhile ends the run as ever (nothing blocks it).
+    package init(path: String, width: Int, height: Int, rate: FrameRate, waiting: () -> Void = {}) throws {
         self.path = path
         self.width = width
         self.height = height
@@ -37,7 +39,10 @@ package final class Y4MWriter: LiveSink {
             var info = stat()
             let exists = stat(path, &info) == 0
             let kind = info.st_mode & S_IFMT
-            if exists, kind == S_IFCHR || kind == S_IFIFO || kind == S_IFSOCK {
+            if exists, kind == S_IFIFO {
+                descriptor = Self.openPipe(path, waiting: waiting)
+                temporary = nil
+            } else if exists, kind == S_IFCHR || kind == S_IFSOCK {
                 descriptor = open(path, O_WRONLY | O_CLOEXEC)
                 temporary = nil
             } else {
@@ -68,6 +73,28 @@ package final class Y4MWriter: LiveSink {
     }
 
     deinit { abandon() }
+
+    /// Opens a FIFO for writing: at once when a reader has it open, else,
+    /// after `waiting`, when one comes (an open interrupted by a signal is
+    /// tried again; the signal's own handler ends the run). The descriptor
+    /// ends up blocking; -1 with `errno` set on failure.
+    private static func openPipe(_ path: String, waiting: () -> Void) -> Int32 {
+        var fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        if fd >= 0 {
+            let flags = fcntl(fd, F_GETFL)
+            if flags == -1 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == -1 {
+                let code = errno
+                _ = Glibc.close(fd)
+                errno = code
+                return -1
+            }
+            return fd
+        }
+        guard errno == ENXIO else { return -1 }
+        waiting()
+        repeat { fd = open(path, O_WRONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        return fd
+    }
 
     package func write(_ frame: YUVFrame) throws {
         guard frame.width == width, frame.height == height else {

@@ -11,8 +11,10 @@ import Glibc
 /// `FileConflict` (usage, exit status 2) naming both roles.
 ///
 /// Two paths are one file when they resolve to the same path (`.`, `..`,
-/// symbolic links, also in the folders of a file not yet made) or, when both
-/// exist, share device and inode (hard links, bind mounts).
+/// symbolic links, also in the folders of a file not yet made), when both
+/// exist and share device and inode (hard links, bind mounts), or when neither
+/// exists yet and both name one name in one folder (device and inode of the
+/// folder: a bind mount or hard-linked path to it).
 package struct RunFiles: Sendable {
     package struct Entry: Sendable, Equatable {
         /// What the file is to this run, as the user would say it (`--tracks`, `the input video`).
@@ -57,21 +59,42 @@ package struct RunFiles: Sendable {
         }
     }
 
-    /// How a path is compared: its resolved form, and its device and inode when it exists.
+    /// How a path is compared: its resolved form; for a file that exists its
+    /// device and inode, and for one not yet made the device and inode of its
+    /// folder and its name (so `real/t.mp4` and `bind/t.mp4`, one folder
+    /// reached two ways, are one output before either is written).
     struct Key {
+        /// Where a path leads on disk, whatever way it was reached.
+        enum Place: Equatable {
+            case file(dev: UInt64, ino: UInt64)
+            case inFolder(dev: UInt64, ino: UInt64, name: String)
+        }
+
         let resolved: String
-        let inode: (dev: UInt64, ino: UInt64)?
+        let place: Place?
 
         init(_ path: String) {
             resolved = Self.resolve(path)
             var info = stat()
-            inode = stat(path, &info) == 0 ? (UInt64(info.st_dev), UInt64(info.st_ino)) : nil
+            if stat(path, &info) == 0 {
+                place = .file(dev: UInt64(info.st_dev), ino: UInt64(info.st_ino))
+                return
+            }
+            // `resolved` is absolute; split by hand (Foundation traps on some short paths).
+            guard let slash = resolved.lastIndex(of: "/") else {
+                place = nil
+                return
+            }
+            let name = String(resolved[resolved.index(after: slash)...])
+            let folder = slash == resolved.startIndex ? "/" : String(resolved[..<slash])
+            place = !name.isEmpty && stat(folder, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+                ? .inFolder(dev: UInt64(info.st_dev), ino: UInt64(info.st_ino), name: name) : nil
         }
 
         func same(as other: Key) -> Bool {
             if resolved == other.resolved { return true }
-            guard let a = inode, let b = other.inode else { return false }
-            return a.dev == b.dev && a.ino == b.ino
+            guard let a = place, let b = other.place else { return false }
+            return a == b
         }
 
         /// The path with every symbolic link resolved; a file not yet made

@@ -41,6 +41,29 @@ package enum VideoProbe {
         return try parse(root, path: path)
     }
 
+    /// Why the video at `path` is not a whole one, or nil when it is: ffprobe
+    /// decodes its first video stream frame by frame (`-count_frames`) with
+    /// no error, into more than no frames, and into as many as the file's
+    /// index lists when it lists them. (A file cut short, or with its frame
+    /// data damaged, fails one of these; it costs one decode of the file.)
+    package static func undecodable(path: String) -> String? {
+        guard let run = try? ChildProcess.capture("ffprobe", [
+            "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries", "stream=nb_frames,nb_read_frames",
+            "-print_format", "json", "-i", FFmpegArguments.url(path),
+        ]) else { return "ffprobe cannot run" }
+        if let line = run.errors.first { return FFmpegArguments.reason(from: line) }
+        guard run.status == 0, let root = try? JSONSerialization.jsonObject(with: run.output) as? [String: Any] else {
+            return "not a readable video"
+        }
+        guard let stream = (root["streams"] as? [[String: Any]])?.first else { return "no video stream" }
+        let read = number(stream["nb_read_frames"]).flatMap { Int(exactly: $0) } ?? 0
+        guard read > 0 else { return "no frame decodes" }
+        if let listed = number(stream["nb_frames"]).flatMap({ Int(exactly: $0) }), listed != read {
+            return "\(read) of its \(listed) frames decode"
+        }
+        return nil
+    }
+
     /// Builds the info from ffprobe's JSON object (split out so tests can feed odd cases).
     package static func parse(_ root: [String: Any], path: String) throws -> VideoInfo {
         let streams = root["streams"] as? [[String: Any]] ?? []
