@@ -135,15 +135,16 @@ enum PhotoCommand: Command {
         return status
     }
 
-    /// What `--skip-existing` finds at a photo's output: complete when it
-    /// decodes whole (every PNG chunk's CRC and the deflate stream checked;
-    /// anything else must also end with a JPEG's end-of-image marker) to the
-    /// input's size (turned a quarter too: EXIF orientation).
+    /// What `--skip-existing` finds at a photo's output: complete when the
+    /// file ends as its format ends (a PNG's IEND chunk, a JPEG's end-of-image
+    /// marker) and decodes whole (for a PNG every chunk's CRC and the deflate
+    /// stream checked) to the input's size (turned a quarter too: EXIF orientation).
     static func existing(_ item: BatchItem) -> ExistingOutput {
         var info = stat()
         guard stat(item.output, &info) == 0 else { return .missing }
-        if (try? ImageFile.isPNG(path: item.output)) == false, !endsWithJPEGEnd(item.output) {
-            return .incomplete("the JPEG has no end")
+        let png = (try? ImageFile.isPNG(path: item.output)) == true
+        guard ends(item.output, with: png ? pngEnd : [0xFF, 0xD9]) else {
+            return .incomplete(png ? "the PNG has no end" : "no PNG or JPEG with an end")
         }
         let image: RGBAImage
         do {
@@ -152,7 +153,6 @@ enum PhotoCommand: Command {
             return .incomplete("it does not decode")
         }
         guard let expected = ImageFile.headerSize(path: item.input) else { return .complete }
-        // A JPEG's EXIF orientation may turn it a quarter.
         let size = (image.width, image.height)
         guard size == (expected.width, expected.height) || size == (expected.height, expected.width) else {
             return .incomplete("\(image.width)x\(image.height), not the input's size")
@@ -160,13 +160,16 @@ enum PhotoCommand: Command {
         return .complete
     }
 
-    /// Whether the file's last two bytes are a JPEG's end-of-image marker (FF D9).
-    private static func endsWithJPEGEnd(_ path: String) -> Bool {
+    /// A PNG's last chunk: IEND, empty, with its CRC.
+    private static let pngEnd: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+
+    /// Whether the file's last bytes are `tail`.
+    private static func ends(_ path: String, with tail: [UInt8]) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        guard let size = try? handle.seekToEnd(), size >= 2 else { return false }
-        try? handle.seek(toOffset: size - 2)
-        return (try? handle.read(upToCount: 2)) == Data([0xFF, 0xD9])
+        guard let size = try? handle.seekToEnd(), size >= UInt64(tail.count),
+              (try? handle.seek(toOffset: size - UInt64(tail.count))) != nil else { return false }
+        return (try? handle.read(upToCount: tail.count)) == Data(tail)
     }
 
     /// The fields every `--json` object starts with.
