@@ -76,7 +76,7 @@ enum PhotoCommand: Command {
         var renderer = StickerRenderer(stickers: stickers, assignment: stickerChoice.assignment,
                                        filters: stickerChoice.filters, debug: debug)
         renderer.choice = faceOptions.choice
-        var status = ExitStatus.success
+        var status = batch.unlisted.isEmpty ? ExitStatus.success : ExitStatus.failure
         if json {
             for item in batch.skipped { try Console.out(summary(item, status: "skipped").text) }
         }

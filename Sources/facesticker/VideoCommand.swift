@@ -138,7 +138,7 @@ enum VideoCommand: Command {
         if json {
             for item in batch.skipped { try Console.out(PhotoCommand.summary(item, status: "skipped").text) }
         }
-        var status = ExitStatus.success
+        var status = batch.unlisted.isEmpty ? ExitStatus.success : ExitStatus.failure
         for item in batch.items {
             var job = VideoStickerer(options: options, painter: painter)
             job.options.tracksPath = tracksPath(item)
