@@ -25,8 +25,10 @@ let package = Package(
                 dependencies: ["CProcess"],
                 exclude: ["opencv4"],
                 cxxSettings: [.headerSearchPath("opencv4")],
+                // libjpeg (Debian libjpeg62-turbo-dev, the one OpenCV links) decodes JPEG directly,
+                // so its warnings are collected instead of printed (jpeg.cpp).
                 linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_objdetect",
-                                 "opencv_dnn", "opencv_highgui", "stdc++", "m"].map { .linkedLibrary($0) }),
+                                 "opencv_dnn", "opencv_highgui", "jpeg", "stdc++", "m"].map { .linkedLibrary($0) }),
         .target(name: "FaceSticker", dependencies: ["CFaceDetect", "CProcess", "CPNG", "CV4L2"]),
         .executableTarget(name: "facesticker", dependencies: ["FaceSticker"]),
         .executableTarget(name: "facesticker-bench", dependencies: ["FaceSticker", "NoFaceImages"]),

@@ -58,6 +58,13 @@ int checkedChannels(const fd_image *image);
 /// True when `path` names a regular file that can be opened for reading.
 bool readableFile(const char *path);
 
+/// Whether the file starts as a JPEG does (FF D8 FF).
+bool isJPEG(const char *path);
+
+/// Decodes a JPEG file to upright RGBA (jpeg.cpp); `warning` gets libjpeg's warnings
+/// ("" when none). Fails with FD_ERR_DECODE and libjpeg's reason.
+cv::Mat readJPEG(const char *path, std::string &warning);
+
 /// Reads a whole file into memory.
 std::vector<uchar> readBytes(const std::string &path);
 

@@ -5,10 +5,14 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 struct fd_picture {
     cv::Mat rgba;
+    /// What the decoder warned of (damaged data it decoded past); "" when nothing.
+    std::string warning;
 };
 
 extern "C" {
@@ -18,6 +22,12 @@ fd_status fd_picture_read(const char *path, fd_picture **out_picture) {
         if (path == nullptr || out_picture == nullptr)
             fd::fail(FD_ERR_INVALID_ARGUMENT, "path or out_picture is NULL");
         if (!fd::readableFile(path)) fd::fail(FD_ERR_NOT_FOUND, "no such file");
+        auto picture = std::make_unique<fd_picture>();
+        if (fd::isJPEG(path)) {
+            picture->rgba = fd::readJPEG(path, picture->warning);
+            *out_picture = picture.release();
+            return;
+        }
         // IMREAD_COLOR applies the EXIF orientation, so the picture is upright.
         cv::Mat bgr;
         try {
@@ -27,7 +37,6 @@ fd_status fd_picture_read(const char *path, fd_picture **out_picture) {
             fd::fail(FD_ERR_DECODE, std::string("not a readable image: ") + error.err);
         }
         if (bgr.empty()) fd::fail(FD_ERR_DECODE, "not a readable image");
-        auto picture = std::make_unique<fd_picture>();
         cv::cvtColor(bgr, picture->rgba, cv::COLOR_BGR2RGBA);
         *out_picture = picture.release();
     });
@@ -41,6 +50,13 @@ fd_status fd_picture_size(const fd_picture *picture, int32_t *out_width, int32_t
             fd::fail(FD_ERR_INVALID_ARGUMENT, "picture or an out pointer is NULL");
         *out_width = picture->rgba.cols;
         *out_height = picture->rgba.rows;
+    });
+}
+
+fd_status fd_picture_warning(const fd_picture *picture, const char **out_text) {
+    return fd::guarded(__func__, [&] {
+        if (picture == nullptr || out_text == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "picture or out_text is NULL");
+        *out_text = picture->warning.c_str();
     });
 }
 
@@ -64,13 +80,21 @@ fd_status fd_jpeg_write(const char *path, const fd_image *image, int32_t quality
         if (path == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "path is NULL");
         if (quality < 1 || quality > 100) fd::fail(FD_ERR_INVALID_ARGUMENT, "quality must be 1...100");
         const cv::Mat bgr = fd::toBGR(image);
-        bool written = false;
+        std::vector<uchar> bytes;
+        bool encoded = false;
         try {
-            written = cv::imwrite(path, bgr, {cv::IMWRITE_JPEG_QUALITY, quality});
+            encoded = cv::imencode(".jpg", bgr, bytes, {cv::IMWRITE_JPEG_QUALITY, quality});
         } catch (const cv::Exception &error) {
-            fd::fail(FD_ERR_ENCODE, std::string("cannot write JPEG: ") + error.err);
+            fd::fail(FD_ERR_ENCODE, std::string("cannot encode JPEG: ") + error.err);
         }
-        if (!written) fd::fail(FD_ERR_ENCODE, "cannot write JPEG");
+        if (!encoded) fd::fail(FD_ERR_ENCODE, "cannot encode JPEG");
+        // Written here rather than by imwrite, whose libjpeg says only "cannot write": a full
+        // disk is named by errno.
+        std::FILE *file = std::fopen(path, "wb");
+        if (file == nullptr) fd::fail(FD_ERR_ENCODE, std::strerror(errno));
+        const bool wrote = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size() && std::fflush(file) == 0;
+        const int code = errno;
+        if (std::fclose(file) != 0 || !wrote) fd::fail(FD_ERR_ENCODE, std::strerror(wrote ? errno : code));
     });
 }
 

@@ -24,7 +24,9 @@ enum ExistingOutput: Equatable {
 /// Many inputs at once, for `photo` and `video`: folders expanded (sorted, and
 /// with `-r` their sub-folders), outputs named, two inputs writing one output
 /// refused before any work, `--out-dir` checked before any work, the `--shard`
-/// slice taken and `--skip-existing` applied.
+/// slice taken and `--skip-existing` applied. A folder that cannot be listed
+/// gets its one error line and the other inputs are still done (`unlisted`:
+/// the command then exits 1).
 struct Batch {
     /// Every input named, expanded and sorted (the list shards are cut from).
     let all: [BatchItem]
@@ -37,6 +39,8 @@ struct Batch {
 
     /// This run's items to do: the shard's, less those skipped.
     var items: [BatchItem] { queue.filter { !$0.skip }.map(\.item) }
+    /// Folders that could not be listed, as their errors (already printed).
+    let unlisted: [FaceStickerError]
 
     /// - Parameters:
     ///   - extensions: the files a folder contributes (lower case, no dot).
@@ -51,14 +55,16 @@ struct Batch {
         if output != nil, outDir != nil { throw UsageError("-o and --out-dir: choose one") }
 
         var expanded: [(input: String, folder: String?)] = []
+        var unlisted: [FaceStickerError] = []
         for path in paths {
             var isFolder: ObjCBool = false
             guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
                 expanded.append((path, nil))
                 continue
             }
-            let found = try Self.files(in: path, extensions: extensions, recursive: recursive)
-            guard !found.isEmpty else {
+            let failures = unlisted.count
+            let found = Self.files(in: path, extensions: extensions, recursive: recursive, unlisted: &unlisted)
+            guard !found.isEmpty || unlisted.count > failures else {
                 throw FaceStickerError.unreadable(path: path, reason: "folder holds no \(what) ("
                     + extensions.sorted().joined(separator: ", ") + (recursive ? "" : "; -r looks into sub-folders") + ")")
             }
@@ -112,6 +118,8 @@ struct Batch {
         }
         all = sorted
         shard = slice
+        self.unlisted = unlisted
+        unlisted.forEach { Console.error($0) }
         if let outDir, queue.contains(where: { !$0.skip }) { try Self.checkFolder(outDir) }
     }
 
@@ -147,13 +155,16 @@ struct Batch {
     }
 
     /// The files under `folder` with one of `extensions`, sorted, relative to
-    /// it; hidden files and earlier `-stickered` outputs left out.
-    static func files(in folder: String, extensions: Set<String>, recursive: Bool) throws -> [String] {
+    /// it; hidden files and earlier `-stickered` outputs left out. A folder that
+    /// cannot be listed (this one or one below) adds its error to `unlisted`.
+    static func files(in folder: String, extensions: Set<String>, recursive: Bool,
+                      unlisted: inout [FaceStickerError]) -> [String] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            throw FaceStickerError.unreadable(path: folder, reason: "cannot list the folder")
+            unlisted.append(.unreadable(path: folder, reason: "cannot list the folder: \(SystemReason.of(error))"))
+            return []
         }
         var found: [String] = []
         for name in names.sorted() where !name.hasPrefix(".") {
@@ -163,7 +174,7 @@ struct Batch {
                 // Symbolic links to folders are not followed: no loops.
                 let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
                 if recursive, !isLink {
-                    found += try files(in: path, extensions: extensions, recursive: true).map { name + "/" + $0 }
+                    found += files(in: path, extensions: extensions, recursive: true, unlisted: &unlisted).map { name + "/" + $0 }
                 }
                 continue
             }

@@ -7,9 +7,11 @@ import Glibc
 
 /// Where the CLI talks to people: results on stdout, everything else on stderr.
 enum Console {
-    /// The one line an error gets, whatever bytes a user's file put into it.
+    /// The one line an error gets, whatever bytes a user's file put into it. A
+    /// Foundation file error that got this far is told as its file and strerror's
+    /// reason, never as Foundation's dump.
     static func error(_ error: Error) {
-        write("facesticker: \(oneLine("\(error)"))\n")
+        write("facesticker: \(oneLine(SystemReason.line(error) ?? "\(error)"))\n")
     }
 
     /// `text` fit for one terminal line: control characters (line breaks,

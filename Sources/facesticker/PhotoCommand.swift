@@ -76,7 +76,7 @@ enum PhotoCommand: Command {
         var renderer = StickerRenderer(stickers: stickers, assignment: stickerChoice.assignment,
                                        filters: stickerChoice.filters, debug: debug)
         renderer.choice = faceOptions.choice
-        var status = ExitStatus.success
+        var status = batch.unlisted.isEmpty ? ExitStatus.success : ExitStatus.failure
         defer { batch.folders.removeEmpty() }
         for (item, skip) in batch.queue {
             if skip {

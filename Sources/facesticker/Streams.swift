@@ -35,25 +35,59 @@ enum Streams {
             throw FaceStickerError.unreadable(path: stdinName, reason: "not a PNG or JPEG image")
         }
         return try throughTemporary(extension: isPNG ? "png" : "jpg", name: stdinName) { path in
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-            return try ImageFile.read(path: path)
+            do {
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+            } catch {
+                throw FaceStickerError.unreadable(path: stdinName, reason: "cannot be read: " + temporaryFolder(error))
+            }
+            return try ImageFile.read(path: path, shownAs: stdinName)
         }
     }
 
     /// Encodes `image` as `format` (png or jpeg) and writes it to stdout.
     static func writeImage(_ image: RGBAImage, format: ImageFile.Format, quality: Int) throws {
         let bytes = try throughTemporary(extension: format == .png ? "png" : "jpg", name: stdoutName) { path -> [UInt8] in
-            try ImageFile.write(image, to: path, quality: quality)
-            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            do {
+                try ImageFile.write(image, to: path, quality: quality)
+                return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            } catch FaceStickerError.output(_, let reason) {
+                throw FaceStickerError.output(path: stdoutName, reason: temporaryFolder(reason))
+            } catch let error as FaceStickerError {
+                throw error
+            } catch {
+                throw FaceStickerError.output(path: stdoutName, reason: temporaryFolder(error))
+            }
         }
         try Console.outBytes(bytes)
     }
 
+    /// The folder temporary files go to: `$TMPDIR`, else /tmp.
+    private static var temporaryFolder: String { FileManager.default.temporaryDirectory.path }
+
+    /// A failure to write or read the temporary file, as the reason people get:
+    /// the folder, that TMPDIR chose it, and strerror's words.
+    private static func temporaryFolder(_ error: Error) -> String { temporaryFolder(SystemReason.of(error)) }
+
+    private static func temporaryFolder(_ reason: String) -> String {
+        "the temporary folder \(temporaryFolder) (TMPDIR): \(reason)"
+    }
+
     /// Runs `body` with a temporary file path (removed after, and by a signal);
-    /// errors naming that path name `name` instead.
+    /// errors naming that path name `name` (standard input or output) instead.
+    /// A temporary folder that is missing, not a folder or not writable is
+    /// named before anything is tried.
     private static func throughTemporary<T>(extension ext: String, name: String, _ body: (String) throws -> T) throws -> T {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("facesticker-stream-\(getpid())-\(UUID().uuidString.prefix(8)).\(ext)").path
+        let folder = temporaryFolder
+        var info = stat()
+        let problem: String? = stat(folder, &info) != 0 ? SystemReason.of(errno: errno)
+            : info.st_mode & S_IFMT != S_IFDIR ? "not a folder"
+            : access(folder, W_OK) != 0 ? SystemReason.of(errno: errno) : nil
+        if let problem {
+            let reason = temporaryFolder(problem)
+            throw name == stdoutName ? FaceStickerError.output(path: name, reason: reason)
+                : FaceStickerError.unreadable(path: name, reason: "cannot be read: " + reason)
+        }
+        let path = (folder as NSString).appendingPathComponent("facesticker-stream-\(getpid())-\(UUID().uuidString.prefix(8)).\(ext)")
         let token = Cleanup.temporary(path)
         defer {
             unlink(path)
@@ -62,15 +96,7 @@ enum Streams {
         do {
             return try body(path)
         } catch let error as FaceStickerError {
-            let reason = Self.reason(error, hiding: path)
-            throw name == stdoutName ? FaceStickerError.output(path: name, reason: reason)
-                : FaceStickerError.unreadable(path: name, reason: reason)
+            throw error.naming(path, as: name)
         }
-    }
-
-    private static func reason(_ error: FaceStickerError, hiding path: String) -> String {
-        var text = "\(error)".replacingOccurrences(of: path, with: "")
-        while text.hasPrefix(":") || text.hasPrefix(" ") { text.removeFirst() }
-        return text
     }
 }

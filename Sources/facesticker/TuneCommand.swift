@@ -177,7 +177,7 @@ enum TuneCommand: Command {
                 do {
                     try data.write(to: URL(fileURLWithPath: temporary))
                 } catch {
-                    throw FaceStickerError.output(path: output, reason: error.localizedDescription)
+                    throw FaceStickerError.output(path: output, reason: SystemReason.of(error))
                 }
             }
             Console.note("tune: wrote the best setting to \(output)")

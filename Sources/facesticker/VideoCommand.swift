@@ -133,7 +133,7 @@ enum VideoCommand: Command {
         let progress = isatty(STDERR_FILENO) == 1 && Console.level != .quiet
         // The folders made for outputs are removed again when no video arrived in them.
         defer { batch.folders.removeEmpty() }
-        var status = ExitStatus.success
+        var status = batch.unlisted.isEmpty ? ExitStatus.success : ExitStatus.failure
         for (item, skip) in batch.queue {
             if skip {
                 if json { try Console.out(PhotoCommand.summary(item, status: "skipped").text) }

@@ -37,6 +37,7 @@ func overview() -> String {
 @MainActor
 func main() -> Int32 {
     Console.reserveStandardStreams()
+    Warnings.install { Console.warning($0) }
     do {
         return try run()
     } catch let failure as StandardOutputFailure where failure.code == EPIPE {

@@ -17,10 +17,18 @@ extern "C" {
 /** A decoded image file, upright (JPEG EXIF orientation applied). */
 typedef struct fd_picture fd_picture;
 
-/** Decodes a PNG, JPEG or other OpenCV-readable image file. The caller owns *out_picture. */
+/** Decodes a PNG, JPEG or other OpenCV-readable image file. The caller owns *out_picture.
+ *  JPEG goes through libjpeg with an error manager that prints nothing: a file it
+ *  decodes past damage in (cut short, stray bytes) is a picture with a warning
+ *  (fd_picture_warning); one it cannot decode is FD_ERR_DECODE with libjpeg's reason. */
 fd_status fd_picture_read(const char *path, fd_picture **out_picture);
 
 void fd_picture_destroy(fd_picture *picture);
+
+/** The decoder's warnings about damage it decoded past, joined by "; " (libjpeg's own
+ *  words, e.g. "Premature end of JPEG file"), or "" when none. *out_text is owned by
+ *  the picture and valid until fd_picture_destroy. */
+fd_status fd_picture_warning(const fd_picture *picture, const char **out_text);
 
 /** The upright size of a decoded picture. */
 fd_status fd_picture_size(const fd_picture *picture, int32_t *out_width, int32_t *out_height);

@@ -20,7 +20,7 @@ package final class ImageFolderSource: FrameSource {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            throw FaceStickerError.unreadable(path: folder, reason: "cannot list the folder")
+            throw FaceStickerError.unreadable(path: folder, reason: "cannot list the folder: \(SystemReason.of(error))")
         }
         files = names.filter { !$0.hasPrefix(".") && Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
             .sorted { $0.compare($1, options: .numeric) == .orderedAscending }

@@ -24,10 +24,7 @@ package struct StickerManifest: Hashable, Sendable {
 
     /// Reads and checks the manifest at `path`.
     package static func load(path: String) throws -> StickerManifest {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FaceStickerError.fileNotFound(path: path)
-        }
-        return try decode(data, path: path)
+        try decode(try InputFile.contents(of: path, role: "sticker manifest"), path: path)
     }
 
     /// Checks manifest JSON; `path` names it in errors and anchors its art paths.

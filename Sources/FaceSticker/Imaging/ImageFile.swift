@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads and writes image files: PNG through libpng, JPEG (and whatever else
 /// OpenCV decodes) through OpenCV's codecs.
@@ -19,11 +22,22 @@ public enum ImageFile {
 
     /// Decodes an image file to straight-alpha RGBA, upright (JPEG EXIF
     /// orientation applied). PNG is recognised by its signature, not its name.
+    /// A JPEG the decoder read past damage in (cut short, stray bytes) is still
+    /// a picture; its warning goes to `Warnings`.
     public static func read(path: String) throws -> RGBAImage {
+        try read(path: path, shownAs: path)
+    }
+
+    /// `read(path:)`, with the warning naming `name` (`path` is a temporary
+    /// copy of standard input, say).
+    package static func read(path: String, shownAs name: String) throws -> RGBAImage {
         try InputPath.check(path)
         let png = try isPNG(path: path)
         try checkClaimedSize(path: path, png: png)
-        return try png ? LibPNG.read(path: path) : OpenCV.readImage(path: path)
+        if png { return try LibPNG.read(path: path) }
+        let (image, warning) = try OpenCV.readImage(path: path)
+        if let warning { Warnings.emit("\(name): damaged JPEG (\(warning)); decoded what was readable") }
+        return image
     }
 
     /// The most pixels a picture may have (2^28, 1 GiB as RGBA): a forged header
@@ -92,12 +106,12 @@ public enum ImageFile {
 
     /// Whether the file starts with the PNG signature.
     package static func isPNG(path: String) throws -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw FaceStickerError.unreadable(path: path, reason: "cannot be opened")
-        }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: pngSignature.count)) ?? Data()
-        return Array(head) == pngSignature
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FaceStickerError.unreadable(path: path, reason: InputPath.cannotOpen(errno)) }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: pngSignature.count)
+        let count = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        return count == pngSignature.count && head == pngSignature
     }
 
     /// Writes `image` to `path` as PNG (`.png`) or JPEG (`.jpg`, `.jpeg`, at

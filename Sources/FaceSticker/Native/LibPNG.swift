@@ -4,7 +4,8 @@ import Foundation
 /// The one file that calls libpng, through its simplified `png_image` API.
 /// That API keeps libpng's setjmp/longjmp error handling inside C and stores
 /// warnings and errors in `png_image.message` instead of printing them, so
-/// nothing reaches stderr and no jump crosses a Swift frame.
+/// nothing reaches stderr and no jump crosses a Swift frame. (Its warnings, about
+/// ancillary chunks such as a known-incorrect sRGB profile, are not reported.)
 enum LibPNG {
     /// Decodes any PNG (grey, palette, 16-bit, with or without alpha,
     /// interlaced) to 8-bit straight-alpha RGBA. What its header claims is
@@ -86,11 +87,20 @@ enum LibPNG {
         defer { png_image_free(&png) }
         let channels = alpha ? 4 : 3
         let buffer = alpha ? image.pixels : rgb(image)
-        let written = buffer.withUnsafeBytes { bytes in
-            png_image_write_to_file(&png, path, 0, bytes.baseAddress, Int32(image.width * channels), nil)
+        // Our own FILE rather than png_image_write_to_file, whose failure says only "Write Error":
+        // the stream's errno names a full disk or a lost device.
+        guard let file = fopen(path, "wb") else {
+            throw FaceStickerError.output(path: path, reason: SystemReason.of(errno: errno))
         }
-        guard written != 0 else {
-            throw FaceStickerError.output(path: path, reason: "libpng: \(message(of: png))")
+        let written = buffer.withUnsafeBytes { bytes in
+            png_image_write_to_stdio(&png, file, 0, bytes.baseAddress, Int32(image.width * channels), nil)
+        }
+        let streamError = ferror(file) != 0 ? errno : 0
+        let closeError = fclose(file) == 0 ? 0 : errno
+        guard written != 0, streamError == 0, closeError == 0 else {
+            let code = streamError != 0 ? streamError : closeError
+            throw FaceStickerError.output(path: path, reason: code != 0 ? SystemReason.of(errno: code)
+                                                                        : "libpng: \(message(of: png))")
         }
     }
 

@@ -51,6 +51,12 @@ package enum OpenCV {
         params.max_size = Int32(clamping: parameters.maxSize)
         var handle: DetectorHandle?
         let model = parameters.model
+        // A FIFO, device, folder or unreadable file is named for what it is (the C side only says "not found").
+        do {
+            try InputPath.check(model)
+        } catch FaceStickerError.unreadable(let path, let reason) {
+            throw FaceStickerError.model(path: path, reason: "model: \(reason)")
+        }
         let status = model.withCString { path in
             params.model_path = path
             return fd_detector_create(&params, &handle)
@@ -127,12 +133,17 @@ package enum OpenCV {
         }
     }
 
-    /// Decodes an image file with OpenCV (EXIF orientation applied).
-    static func readImage(path: String) throws -> RGBAImage {
+    /// Decodes an image file (JPEG through libjpeg, others through OpenCV; EXIF
+    /// orientation applied), with the decoder's warning about damage it read past, if any.
+    static func readImage(path: String) throws -> (image: RGBAImage, warning: String?) {
         var picture: OpaquePointer?
         let status = fd_picture_read(path, &picture)
         guard status == FD_OK, let picture else { throw error(status, path: path) }
         defer { fd_picture_destroy(picture) }
+        var text: UnsafePointer<CChar>?
+        let warned = fd_picture_warning(picture, &text)
+        guard warned == FD_OK else { throw error(warned, path: path) }
+        let warning = text.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         var width: Int32 = 0, height: Int32 = 0
         let sized = fd_picture_size(picture, &width, &height)
         guard sized == FD_OK else { throw error(sized, path: path) }
@@ -142,7 +153,7 @@ package enum OpenCV {
             fd_picture_copy_rgba(picture, buffer.baseAddress, Int32(clamping: stride), Int64(buffer.count))
         }
         guard copied == FD_OK else { throw error(copied, path: path) }
-        return image
+        return (image, warning)
     }
 
     /// Encodes `image` as JPEG at `path` (not atomically: callers pass a temporary path).
@@ -199,7 +210,10 @@ package enum OpenCV {
         switch status {
         case FD_ERR_NOT_FOUND: return .fileNotFound(path: path)
         case FD_ERR_MODEL: return .model(path: path, reason: "not a usable model file (\(message))")
-        case FD_ERR_DECODE: return .unreadable(path: path, reason: "not a readable image (PNG or JPEG expected)")
+        case FD_ERR_DECODE:
+            // libjpeg's reason for a JPEG it could not decode; other files are no image we know.
+            let what = message.hasPrefix("damaged JPEG") ? message : "PNG or JPEG expected"
+            return .unreadable(path: path, reason: "not a readable image (\(what))")
         case FD_ERR_ENCODE: return .output(path: path, reason: message)
         case FD_ERR_INVALID_ARGUMENT: return .invalidArgument("\(path): \(message)")
         default: return .internal("\(path): \(message)")

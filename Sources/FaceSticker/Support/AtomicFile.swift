@@ -19,10 +19,10 @@ package enum AtomicFile {
             guard rename(temporary, path) == 0 else {
                 throw FaceStickerError.output(path: path, reason: String(cString: strerror(errno)))
             }
-        } catch FaceStickerError.output(let named, let reason) where named == temporary || reason.contains(temporary) {
+        } catch let error as FaceStickerError {
             unlink(temporary)
             // Writers saw the hidden temporary name; people should see theirs.
-            throw FaceStickerError.output(path: path, reason: reason.replacingOccurrences(of: temporary, with: path))
+            throw error.naming(temporary, as: path)
         } catch {
             unlink(temporary)
             throw error

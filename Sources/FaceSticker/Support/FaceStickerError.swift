@@ -29,3 +29,20 @@ public enum FaceStickerError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension FaceStickerError {
+    /// The same error with `temporary` (a hidden file a writer or decoder was
+    /// given) called `name` wherever it appears, so people see their own file.
+    package func naming(_ temporary: String, as name: String) -> FaceStickerError {
+        func swap(_ text: String) -> String { text == temporary ? name : text.replacingOccurrences(of: temporary, with: name) }
+        switch self {
+        case .fileNotFound(let path): return .fileNotFound(path: swap(path))
+        case .unreadable(let path, let reason): return .unreadable(path: swap(path), reason: swap(reason))
+        case .model(let path, let reason): return .model(path: swap(path), reason: swap(reason))
+        case .badValue(let path, let key, let reason): return .badValue(path: swap(path), key: key, reason: swap(reason))
+        case .output(let path, let reason): return .output(path: swap(path), reason: swap(reason))
+        case .invalidArgument(let message): return .invalidArgument(swap(message))
+        case .internal(let message): return .internal(swap(message))
+        }
+    }
+}

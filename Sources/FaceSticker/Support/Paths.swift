@@ -14,7 +14,8 @@ package enum InputPath {
     /// The kind of `path`: a regular file, a folder (when `folders`), or a
     /// character device (when `devices`: a camera). Anything else, and a
     /// missing path, a symlink loop or no permission, throws a line that names
-    /// `path` and says which.
+    /// `path` and says which. A regular file is also opened once, so one that
+    /// cannot be read says why (`cannot be opened: Permission denied`).
     @discardableResult
     package static func check(_ path: String, folders: Bool = false, devices: Bool = false) throws -> Kind {
         var info = stat()
@@ -30,6 +31,9 @@ package enum InputPath {
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw FaceStickerError.unreadable(path: path, reason: cannotOpen(errno)) }
+            close(fd)
             return .file
         case S_IFDIR:
             if folders { return .folder }
@@ -45,6 +49,9 @@ package enum InputPath {
             throw FaceStickerError.unreadable(path: path, reason: "a device, not a file")
         }
     }
+
+    /// The reason a file that exists cannot be opened, with strerror's words.
+    package static func cannotOpen(_ code: Int32) -> String { "cannot be opened: " + SystemReason.of(errno: code) }
 }
 
 
@@ -61,10 +68,11 @@ package enum FileIdentity {
 
 /// Reads a small input file (a config, a manifest, a ground-truth list) whole:
 /// `InputPath.check` first (so a FIFO, device, folder or symlink loop is named
-/// as such and nothing blocks), then refuses an empty file or one larger than
-/// `limit`. Every error names the file and its `role`.
+/// as such and nothing blocks), then refuses an empty file (unless `emptyAllowed`:
+/// its parser says what is missing) or one larger than `limit`. Every error names
+/// the file and its `role`; a missing file is "no such file".
 enum InputFile {
-    static func contents(of path: String, role: String, limit: Int = 64 << 20) throws -> Data {
+    static func contents(of path: String, role: String, limit: Int = 64 << 20, emptyAllowed: Bool = false) throws -> Data {
         do {
             try InputPath.check(path)
         } catch FaceStickerError.unreadable(let path, let reason) {
@@ -72,13 +80,16 @@ enum InputFile {
         }
         var status = stat() // follows a symlink to the file it names
         let size = stat(path, &status) == 0 ? Int64(status.st_size) : 0
-        guard size > 0 else { throw FaceStickerError.unreadable(path: path, reason: "\(role): the file is empty") }
+        guard size > 0 || emptyAllowed else {
+            throw FaceStickerError.unreadable(path: path, reason: "\(role): the file is empty")
+        }
         guard size <= limit else {
             throw FaceStickerError.unreadable(path: path, reason: "\(role): larger than \(limit >> 20) MiB")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FaceStickerError.unreadable(path: path, reason: "\(role): cannot be read")
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw FaceStickerError.unreadable(path: path, reason: "\(role): cannot be read: \(SystemReason.of(error))")
         }
-        return data
     }
 }

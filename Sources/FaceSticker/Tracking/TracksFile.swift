@@ -17,7 +17,7 @@ package enum TracksFile {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw FaceStickerError.unreadable(path: path, reason: "cannot be read")
+            throw FaceStickerError.unreadable(path: path, reason: "cannot be read: \(SystemReason.of(error))")
         }
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw FaceStickerError.unreadable(path: path, reason: "not a JSON object (a tracks file written by video --tracks)")

@@ -14,11 +14,11 @@ final class TracksWriter: Sendable {
     /// Creates (truncates) `path`: a temporary path, renamed by the caller.
     init(path: String) throws {
         self.path = path
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
-            throw FaceStickerError.output(path: path, reason: "cannot create the tracks file")
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
+            throw FaceStickerError.output(path: path, reason: "cannot create the tracks file: \(SystemReason.of(errno: errno))")
         }
-        self.handle = handle
+        handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     }
 
     func add(index: Int, time: Double, faces: [PaintedFace]) throws {
@@ -38,7 +38,7 @@ final class TracksWriter: Sendable {
         do {
             try handle.close()
         } catch {
-            throw FaceStickerError.output(path: path, reason: error.localizedDescription)
+            throw FaceStickerError.output(path: path, reason: SystemReason.of(error))
         }
     }
 
@@ -50,7 +50,7 @@ final class TracksWriter: Sendable {
         do {
             try handle.write(contentsOf: Data(text.utf8))
         } catch {
-            throw FaceStickerError.output(path: path, reason: error.localizedDescription)
+            throw FaceStickerError.output(path: path, reason: SystemReason.of(error))
         }
     }
 

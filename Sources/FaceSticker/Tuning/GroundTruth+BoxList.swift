@@ -113,7 +113,7 @@ extension GroundTruth {
 
         /// Images sorted by name (JSON objects have no order); errors name the image key.
         static func parseJSON(path: String) throws -> [Entry] {
-            guard let data = FileManager.default.contents(atPath: path) else { throw FaceStickerError.fileNotFound(path: path) }
+            let data = try InputFile.contents(of: path, role: "ground truth", emptyAllowed: true)
             guard let object = try? JSONSerialization.jsonObject(with: data), let images = object as? [String: Any] else {
                 throw FaceStickerError.unreadable(path: path, reason: "not a JSON object of image names to box lists")
             }

@@ -10,9 +10,7 @@ struct TextLines {
 
     /// Reads `path` as UTF-8 (invalid bytes replaced); CRLF endings are accepted.
     init(path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FaceStickerError.fileNotFound(path: path)
-        }
+        let data = try InputFile.contents(of: path, role: "ground truth", emptyAllowed: true)
         self.init(path: path, text: String(decoding: data, as: UTF8.self))
     }
 
