@@ -82,16 +82,14 @@ enum VideoCommand: Command {
                               extensions: videoExtensions, what: "video",
                               defaultOutput: { defaultOutput(for: $0, in: $1) },
                               complete: { complete($0, tracks: tracks, several: false) })
-        // Numbered pictures written where numbered pictures are read could replace them.
-        if let out = batch.all.first?.output, ImageSequence.isOutputPattern(out) {
-            for item in batch.all where ImageSequence.isPattern(item.input) {
-                let folders = [item.input, out].map { path in
-                    URL(fileURLWithPath: (path as NSString).deletingLastPathComponent).resolvingSymlinksInPath().standardizedFileURL.path
-                }
-                let kinds = [item.input, out].map { ($0 as NSString).pathExtension.lowercased() }
-                if folders[0] == folders[1], kinds[0] == kinds[1] {
-                    throw UsageError("-o \(out) would overwrite the input sequence \(item.input); choose another name (nothing was written)")
-                }
+        // Image sequences: malformed patterns are usage errors, before any work.
+        for item in batch.all { _ = try asUsage { try ImageSequence.pattern(item.input) } }
+        let outputPattern = try asUsage { () throws -> ImageSequence.Pattern? in
+            guard let out = batch.all.first?.output, ImageSequence.isPattern(out) else { return nil }
+            do {
+                return try ImageSequence.Pattern(out)
+            } catch FaceStickerError.invalidArgument(let message) {
+                throw FaceStickerError.invalidArgument("-o \(message)")
             }
         }
         if tracksInPath != nil, batch.all.count > 1 {
@@ -104,15 +102,29 @@ enum VideoCommand: Command {
 
         let library = try StickerLibrary.installed()
         var files = RunFiles()
-        for item in batch.items { files.read("the input video", item.input) }
+        for item in batch.items {
+            // A sequence is read frame by frame: each picture is an input.
+            if let frames = try ImageSequence.pattern(item.input).map({ (try? $0.frames()) ?? [] }) {
+                files.read(frames.map { RunFiles.Entry(role: "the input sequence", path: $0.path) })
+            } else {
+                files.read("the input video", item.input)
+            }
+        }
         files.read(stickers: choice.names, in: library)
         if let detector { files.read(detector: detector, config: arguments.string(DetectorOptions.config)) }
         files.read("--tracks-in", tracksInPath)
         for item in batch.items {
-            files.write(arguments.has(output) ? "-o" : "the output", item.output)
+            if let outputPattern {
+                // Every picture the pattern names, those there now included: they are replaced.
+                files.write("-o", pattern: item.output, folder: outputPattern.folder) { outputPattern.frame(named: $0) != nil }
+            } else {
+                files.write(arguments.has(output) ? "-o" : "the output", item.output)
+            }
             files.write("--tracks", tracksPath(item))
         }
         try files.check()
+        // A folder where a picture goes: refused now, not half-way through writing them.
+        try outputPattern.map(ImageSequence.checkOutput)
 
         let stickers = faceOptions.masked(try library.stickers(named: choice.names))
         let sizeGiven = DetectorOptions.sizeGiven(arguments)
