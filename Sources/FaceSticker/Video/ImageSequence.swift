@@ -162,7 +162,7 @@ package enum ImageSequence {
             guard bytes.count > head.count + tail.count, bytes.starts(with: head),
                   bytes.reversed().starts(with: tail.reversed()) else { return nil }
             let middle = bytes[head.count..<(bytes.count - tail.count)]
-            guard middle.count <= 10, middle.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+            guard middle.count <= max(width, 10), middle.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
                   let number = Int(String(decoding: middle, as: UTF8.self)), number <= Int(Int32.max),
                   digits(number).utf8.elementsEqual(middle) else { return nil }
             return number
