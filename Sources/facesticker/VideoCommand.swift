@@ -13,8 +13,11 @@ enum VideoCommand: Command {
     sticker, which follows it smoothly. Outputs go beside IN with -stickered
     before the extension, into --out-dir (sub-folders kept), or to -o OUT (one
     input). Two inputs that would write one output are refused before any work.
-    IN may also be an image sequence, `frames/%04d.png` (read at --fps), and
-    -o OUT may name one, `out/%04d.png` (PNG or JPEG pictures numbered from 1).
+    IN may also be an image sequence, `frames/%04d.png` (read at --fps; a gap
+    in its numbers is an error), and -o OUT may name one, `out/%04d.png` (PNG
+    or JPEG pictures numbered from 1). Patterns follow ffmpeg's: %d, %4d or
+    %04d in the file name, %% for a percent sign. A sequence is written whole
+    and replaces the pictures of its pattern there before, as a file would.
     A still image is no video (exit 1; use `facesticker photo`).
     Exit status: 0 when every video was written, 1 on any error, 2 on a usage
     error (an output that would overwrite an input included), 128+N when

@@ -32,7 +32,13 @@ package enum Cleanup {
     /// between renames and undoes them when it is set, so the run ends with
     /// the old set or the new one, never half of each.
     package static func uninterrupted<T>(_ body: () throws -> T) rethrows -> T {
-        try placing.withLock { _ in try body() }
+        do {
+            return try placing.withLock { _ in try body() }
+        } catch {
+            // Undone for a signal: its handler ends the run with its own status and line.
+            if ending { while true { pause() } }
+            throw error
+        }
     }
 
     /// Registers a temporary folder, removed with what is in it (one level of

@@ -1,4 +1,4 @@
-import FaceSticker
+@testable import FaceSticker
 import Foundation
 
 /// The image sequence pattern parser (`video frames/%04d.png`, `-o out/%04d.png`).
