@@ -13,8 +13,11 @@ enum VideoCommand: Command {
     sticker, which follows it smoothly. Outputs go beside IN with -stickered
     before the extension, into --out-dir (sub-folders kept), or to -o OUT (one
     input). Two inputs that would write one output are refused before any work.
-    IN may also be an image sequence, `frames/%04d.png` (read at --fps), and
-    -o OUT may name one, `out/%04d.png` (PNG or JPEG pictures numbered from 1).
+    IN may also be an image sequence, `frames/%04d.png` (read at --fps; a gap
+    in its numbers is an error), and -o OUT may name one, `out/%04d.png` (PNG
+    or JPEG pictures numbered from 1). Patterns follow ffmpeg's: %d, %4d or
+    %04d in the file name, %% for a percent sign. A sequence is written whole
+    and replaces the pictures of its pattern there before, as a file would.
     A still image is no video (exit 1; use `facesticker photo`).
     Exit status: 0 when every video was written, 1 on any error, 2 on a usage
     error (an output that would overwrite an input included), 128+N when
@@ -82,16 +85,14 @@ enum VideoCommand: Command {
                               extensions: videoExtensions, what: "video",
                               defaultOutput: { defaultOutput(for: $0, in: $1) },
                               existing: { existing($0, tracks: tracks) })
-        // Numbered pictures written where numbered pictures are read could replace them.
-        if let out = batch.all.first?.output, ImageSequence.isOutputPattern(out) {
-            for item in batch.all where ImageSequence.isPattern(item.input) {
-                let folders = [item.input, out].map { path in
-                    URL(fileURLWithPath: (path as NSString).deletingLastPathComponent).resolvingSymlinksInPath().standardizedFileURL.path
-                }
-                let kinds = [item.input, out].map { ($0 as NSString).pathExtension.lowercased() }
-                if folders[0] == folders[1], kinds[0] == kinds[1] {
-                    throw UsageError("-o \(out) would overwrite the input sequence \(item.input); choose another name (nothing was written)")
-                }
+        // Image sequences: malformed patterns are usage errors, before any work.
+        for item in batch.all { _ = try asUsage { try ImageSequence.pattern(item.input) } }
+        let outputPattern = try asUsage { () throws -> ImageSequence.Pattern? in
+            guard let out = batch.all.first?.output, ImageSequence.isPattern(out) else { return nil }
+            do {
+                return try ImageSequence.Pattern(out)
+            } catch FaceStickerError.invalidArgument(let message) {
+                throw FaceStickerError.invalidArgument("-o \(message)")
             }
         }
         if tracksInPath != nil, batch.all.count > 1 {
@@ -104,15 +105,29 @@ enum VideoCommand: Command {
 
         let library = try StickerLibrary.installed()
         var files = RunFiles()
-        for item in batch.items { files.read("the input video", item.input) }
+        for item in batch.items {
+            // A sequence is read frame by frame: each picture is an input.
+            if let frames = try ImageSequence.pattern(item.input).map({ (try? $0.frames()) ?? [] }) {
+                files.read(frames.map { RunFiles.Entry(role: "the input sequence", path: $0.path) })
+            } else {
+                files.read("the input video", item.input)
+            }
+        }
         files.read(stickers: choice.names, in: library)
         if let detector { files.read(detector: detector, config: arguments.string(DetectorOptions.config)) }
         files.read("--tracks-in", tracksInPath)
         for item in batch.items {
-            files.write(arguments.has(output) ? "-o" : "the output", item.output)
+            if let outputPattern {
+                // Every picture the pattern names, those there now included: they are replaced.
+                files.write("-o", pattern: item.output, folder: outputPattern.folder) { outputPattern.frame(named: $0) != nil }
+            } else {
+                files.write(arguments.has(output) ? "-o" : "the output", item.output)
+            }
             files.write("--tracks", tracksPath(item))
         }
         try files.check()
+        // A folder where a picture goes: refused now, not half-way through writing them.
+        try outputPattern.map(ImageSequence.checkOutput)
 
         let stickers = faceOptions.masked(try library.stickers(named: choice.names))
         let sizeGiven = DetectorOptions.sizeGiven(arguments)

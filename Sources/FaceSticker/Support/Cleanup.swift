@@ -5,18 +5,51 @@ import Synchronization
 import Glibc
 #endif
 
-/// What must not outlive the process: the temporary files being written and
-/// the process groups of the children. `AtomicFile` and `ChildProcess`
-/// register them; a signal that ends the run (`SignalCleanup`) kills every
-/// group and removes every file before exiting.
+/// What must not outlive the process: the temporary files and folders being
+/// written and the process groups of the children. `AtomicFile`, the image
+/// sequence writer and `ChildProcess` register them; a signal that ends the
+/// run (`SignalCleanup`) kills every group and removes every file and folder
+/// before exiting.
 package enum Cleanup {
     private struct State {
         var temporaries: [Int: String] = [:]
+        var folders: [Int: String] = [:]
         var groups: [Int: pid_t] = [:]
         var next = 0
     }
 
     private static let state = Mutex(State())
+    /// Held while files are renamed into place as a set (`uninterrupted`).
+    private static let placing = Mutex(())
+    private static let endingFlag = Atomic<Bool>(false)
+
+    /// Whether a signal is ending the run: a set of renames under way
+    /// (`uninterrupted`) undoes itself instead of finishing.
+    package static var ending: Bool { endingFlag.load(ordering: .acquiring) }
+
+    /// Runs `body` (renames that put a set of files in place, undone on error)
+    /// so that a signal ending the run waits for it: `body` checks `ending`
+    /// between renames and undoes them when it is set, so the run ends with
+    /// the old set or the new one, never half of each.
+    package static func uninterrupted<T>(_ body: () throws -> T) rethrows -> T {
+        do {
+            return try placing.withLock { _ in try body() }
+        } catch {
+            // Undone for a signal: its handler ends the run with its own status and line.
+            if ending { while true { pause() } }
+            throw error
+        }
+    }
+
+    /// Registers a temporary folder, removed with what is in it (one level of
+    /// sub-folders); returns a token for `forget`.
+    package static func folder(_ path: String) -> Int {
+        state.withLock { state in
+            state.next += 1
+            state.folders[state.next] = path
+            return state.next
+        }
+    }
 
     /// Registers a temporary file; returns a token for `forget`.
     package static func temporary(_ path: String) -> Int {
@@ -40,21 +73,40 @@ package enum Cleanup {
     package static func forget(_ token: Int) {
         state.withLock { state in
             state.temporaries[token] = nil
+            state.folders[token] = nil
             state.groups[token] = nil
         }
     }
 
-    /// Kills every registered group, then removes every registered file (in
-    /// that order, so no child can write one again).
+    /// Kills every registered group, then removes every registered file and
+    /// folder (in that order, so no child can write one again). Renames under
+    /// way (`uninterrupted`) are undone first; none starts after.
     package static func now() {
-        let (groups, files) = state.withLock { state in
-            let taken = (Array(state.groups.values), Array(state.temporaries.values))
-            state.groups.removeAll()
-            state.temporaries.removeAll()
-            return taken
+        endingFlag.store(true, ordering: .releasing)
+        placing.withLock { _ in
+            let (groups, files, folders) = state.withLock { state in
+                let taken = (Array(state.groups.values), Array(state.temporaries.values), Array(state.folders.values))
+                state.groups.removeAll()
+                state.temporaries.removeAll()
+                state.folders.removeAll()
+                return taken
+            }
+            for group in groups { _ = kill(-group, SIGKILL) }
+            for file in files { _ = unlink(file) }
+            for folder in folders { removeFolder(folder) }
         }
-        for group in groups { _ = kill(-group, SIGKILL) }
-        for file in files { _ = unlink(file) }
+    }
+
+    /// Removes `folder`, its files and its sub-folders' files (a scratch folder: no deeper).
+    package static func removeFolder(_ folder: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            let path = folder + "/" + name
+            if unlink(path) != 0, errno == EISDIR || errno == EPERM {
+                for inner in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] { _ = unlink(path + "/" + inner) }
+                _ = rmdir(path)
+            }
+        }
+        _ = rmdir(folder)
     }
 }
 

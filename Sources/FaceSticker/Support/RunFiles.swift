@@ -15,6 +15,8 @@ import Glibc
 /// exist and share device and inode (hard links, bind mounts), or when neither
 /// exists yet and both name one name in one folder (device and inode of the
 /// folder: a bind mount or hard-linked path to it).
+/// An output named by a pattern (`write(_:pattern:folder:matching:)`) is
+/// checked frame by frame.
 package struct RunFiles: Sendable {
     package struct Entry: Sendable, Equatable {
         /// What the file is to this run, as the user would say it (`--tracks`, `the input video`).
@@ -27,8 +29,20 @@ package struct RunFiles: Sendable {
         }
     }
 
+    /// Files the run writes that a pattern names (an image sequence's frames,
+    /// `out/%04d.png`): every name in `folder` that `matches` accepts, those there
+    /// now (which the run replaces or removes) and those it will make.
+    package struct Pattern: Sendable {
+        package let role: String
+        /// The pattern as the user wrote it.
+        package let path: String
+        package let folder: String
+        package let matches: @Sendable (String) -> Bool
+    }
+
     package private(set) var reads: [Entry] = []
     package private(set) var writes: [Entry] = []
+    package private(set) var patterns: [Pattern] = []
 
     package init() {}
 
@@ -45,8 +59,63 @@ package struct RunFiles: Sendable {
         if let path { writes.append(Entry(role: role, path: path)) }
     }
 
+    /// Files the run writes in `folder` under the names `matches` accepts, named `path` (a pattern) in messages.
+    package mutating func write(_ role: String, pattern path: String, folder: String,
+                                matching matches: @escaping @Sendable (String) -> Bool) {
+        patterns.append(Pattern(role: role, path: path, folder: folder, matches: matches))
+    }
+
     /// Throws a `FileConflict` for the first output that is an input or another output.
     package func check() throws {
+        try checkFiles()
+        try checkPatterns()
+    }
+
+    /// Every file of every pattern against the reads and the single-file writes:
+    /// a file is the pattern's when its folder (resolved, or by device and inode:
+    /// a bind mount) is the pattern's and the pattern makes its name, or when it
+    /// is one of the files the pattern names now (a hard link).
+    private func checkPatterns() throws {
+        for (i, pattern) in patterns.enumerated() {
+            let folder = pattern.folder.isEmpty ? "." : pattern.folder
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            let present = names.filter(pattern.matches).map { Key(folder + "/" + $0) }
+            // The path as given and as resolved: a link named like a frame is replaced too.
+            func covers(_ entry: Entry) -> Bool {
+                let key = Key(entry.path)
+                if present.contains(where: { $0.same(as: key) }) { return true }
+                return [entry.path, key.resolved].contains { path in
+                    let slash = path.lastIndex(of: "/")
+                    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+                    let parent = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+                    return pattern.matches(name) && Self.sameFolder(parent, folder)
+                }
+            }
+            let named = Entry(role: pattern.role, path: pattern.path)
+            if let read = reads.first(where: covers) {
+                throw FileConflict(output: named, other: read, otherIsOutput: false)
+            }
+            if let write = writes.first(where: covers) {
+                throw FileConflict(output: named, other: write, otherIsOutput: true)
+            }
+            // Two patterns in one folder: refused, whatever their names (a run writes one).
+            if let other = patterns[..<i].first(where: { Self.sameFolder($0.folder.isEmpty ? "." : $0.folder, folder) }) {
+                throw FileConflict(output: named, other: Entry(role: other.role, path: other.path), otherIsOutput: true)
+            }
+        }
+    }
+
+    /// Whether two folders are one: the same resolved path, or the same device
+    /// and inode (a bind mount, which no path shows).
+    static func sameFolder(_ a: String, _ b: String) -> Bool {
+        if Key.resolve(a) == Key.resolve(b) { return true }
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0, sa.st_mode & S_IFMT == S_IFDIR else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+
+    /// Every single-file output against the reads and the writes before it.
+    private func checkFiles() throws {
         let readKeys = reads.map { Key($0.path) }
         let writeKeys = writes.map { Key($0.path) }
         for (i, output) in writes.enumerated() {

@@ -28,9 +28,6 @@ enum FFmpegArguments {
         info.isSequence ? ImageSequence.inputArguments(info.path, rate: info.frameRate) : ["-i", url(info.path)]
     }
 
-    /// Whether `output` names an image sequence (`out/%04d.png`) rather than a video file.
-    static func isSequence(_ output: String) -> Bool { ImageSequence.isOutputPattern(output) }
-
     /// Decodes the first video stream to upright limited-range YUV 4:2:0 frames on
     /// stdout, every frame once (`passthrough`: none dropped or repeated to fit a
     /// rate). For the usual yuv420p input no pixel is converted.
@@ -67,7 +64,7 @@ enum FFmpegArguments {
         arguments += ["-map", "0:v:0"]
         if audioCodec != nil, !info.isSequence { arguments += ["-map", "1:a?"] }
         if !info.isSequence { arguments += ["-map_metadata", "1", "-map_metadata:s:v:0", "1:s:v:0"] }
-        if isSequence(output) {
+        if ImageSequence.isPattern(output) {
             // Pictures: full-range RGB PNGs or JPEGs, one per frame, numbered from 1.
             return arguments + ["-vf", "scale=in_color_matrix=\(info.colorMatrix):in_range=tv:out_range=pc",
                                 "-fps_mode", "passthrough"]

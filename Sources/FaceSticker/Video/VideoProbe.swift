@@ -11,7 +11,10 @@ package enum VideoProbe {
     /// (`frames/%04d.png`) read at that rate.
     package static func probe(path: String, sequenceRate: FrameRate?) throws -> VideoInfo {
         if let sequenceRate {
-            try ImageSequence.checkInput(path)
+            guard let pattern = try ImageSequence.pattern(path) else {
+                throw FaceStickerError.unreadable(path: path, reason: "not an image sequence (name its pictures like frames/%04d.png)")
+            }
+            let frames = try ImageSequence.checkInput(pattern)
             let run = try ChildProcess.capture("ffprobe", ["-v", "error", "-print_format", "json", "-show_streams",
                 "-show_format"] + ImageSequence.inputArguments(path, rate: sequenceRate))
             guard run.status == 0, let root = try? JSONSerialization.jsonObject(with: run.output) as? [String: Any] else {
@@ -22,7 +25,7 @@ package enum VideoProbe {
             info.isSequence = true
             info.isStillImage = false
             info.frameRate = sequenceRate
-            info.frameCount = ImageSequence.count(path)
+            info.frameCount = frames.count
             info.duration = info.frameCount.map { Double($0) / sequenceRate.value }
             return info
         }

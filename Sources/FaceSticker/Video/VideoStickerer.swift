@@ -39,7 +39,8 @@ package struct VideoStickerer: Sendable {
         if let every = options.detectEvery, !(1...30).contains(every) {
             throw FaceStickerError.invalidArgument("--detect-every: \(every) is outside 1...30")
         }
-        let outputIsSequence = FFmpegArguments.isSequence(output)
+        let sequence = try ImageSequence.pattern(output)
+        let outputIsSequence = sequence != nil
         if FileIdentity.same(input, output) {
             throw FaceStickerError.output(path: output, reason: "that is the input; choose another output")
         }
@@ -92,8 +93,8 @@ package struct VideoStickerer: Sendable {
                 try work(nil)
             }
         }
-        if outputIsSequence {
-            try Self.writeSequence(to: output, produce)
+        if let sequence {
+            try ImageSequence.write(to: sequence, produce)
         } else {
             try AtomicFile.write(to: output, produce)
         }
@@ -106,38 +107,6 @@ package struct VideoStickerer: Sendable {
                             seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
                             detectionSeconds: state.detectionSeconds, detectorThreads: state.detectorThreads,
                             warnings: warnings)
-    }
-
-    /// Writes an image sequence (`out/%04d.png`) as `AtomicFile` writes a file:
-    /// the frames go into a hidden folder beside them and are moved into place
-    /// only when all are written; a failure leaves none.
-    static func writeSequence(to pattern: String, _ produce: (String) throws -> Void) throws {
-        try AtomicFile.checkFolder(of: pattern)
-        let folder = (pattern as NSString).deletingLastPathComponent
-        let base = folder.isEmpty ? "." : folder
-        let scratch = (base as NSString).appendingPathComponent(".facesticker-frames-\(getpid())-\(UUID().uuidString.prefix(8))")
-        guard mkdir(scratch, 0o755) == 0 else {
-            throw FaceStickerError.output(path: pattern, reason: "cannot make a folder beside it (\(String(cString: strerror(errno))))")
-        }
-        func clear() {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [] {
-                unlink((scratch as NSString).appendingPathComponent(name))
-            }
-            rmdir(scratch)
-        }
-        do {
-            try produce((scratch as NSString).appendingPathComponent((pattern as NSString).lastPathComponent))
-            for name in try FileManager.default.contentsOfDirectory(atPath: scratch).sorted() {
-                let target = (base as NSString).appendingPathComponent(name)
-                guard rename((scratch as NSString).appendingPathComponent(name), target) == 0 else {
-                    throw FaceStickerError.output(path: target, reason: String(cString: strerror(errno)))
-                }
-            }
-            clear()
-        } catch {
-            clear()
-            throw error
-        }
     }
 
     /// Whether the container named by `ext` is known to hold every one of `codecs`,

@@ -207,11 +207,11 @@ import Testing
         let first = try ImageFile.read(path: dir.path("pictures/001.jpg"))
         #expect(first.width == 176 && first.height == 144)
 
-        // Pictures written where the input's pictures are: refused before any work.
-        let onto = try CLIRun(["video", dir.path("frames/%04d.png"), "-o", dir.path("frames/%03d.png"), "--sticker", Self.sticker])
+        // Pictures written where the input's pictures are (`%4d` is `%04d`, as ffmpeg pads): refused before any work.
+        let onto = try CLIRun(["video", dir.path("frames/%04d.png"), "-o", dir.path("frames/%4d.png"), "--sticker", Self.sticker])
         #expect(onto.status == 2)
-        #expect(onto.stderrLines == ["facesticker: -o \(dir.path("frames/%03d.png")) would overwrite the input sequence "
-            + "\(dir.path("frames/%04d.png")); choose another name (nothing was written)"])
+        #expect(onto.stderrLines == ["facesticker: -o \(dir.path("frames/%4d.png")) would overwrite the input sequence "
+            + "\(dir.path("frames/0001.png")); choose another name (nothing was written)"])
 
         let missing = try CLIRun(["video", dir.path("none/%04d.png"), "--sticker", Self.sticker])
         #expect(missing.status == 1)

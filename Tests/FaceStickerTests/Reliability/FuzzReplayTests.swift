@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func everyHarnessHasInputs() {
-        for harness in ["png", "manifest", "config", "groundtruth"] {
+        for harness in ["png", "manifest", "config", "groundtruth", "sequence"] {
             #expect(!Self.inputs(harness).isEmpty, "fuzz/corpus/\(harness) is empty")
         }
         #expect(Self.inputs("png").contains { $0.contains("/regressions/") }, "the PNG crashes found are kept")
@@ -87,6 +87,25 @@ import Testing
             }
         } catch let error as FaceStickerError {
             #expect(!error.description.contains("\n"), "\(error)")
+        }
+    }
+
+    @Test(arguments: inputs("sequence"))
+    func sequencePattern(_ input: String) throws {
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: input)), as: UTF8.self)
+        _ = ImageSequence.isPattern(text)
+        do {
+            // As the harness checks: each frame's name reads back, and the ffmpeg form parses the same.
+            let pattern = try ImageSequence.Pattern(text)
+            for number in [0, 1, 9, 10, 99, 12_345, Int(Int32.max)] {
+                #expect(!pattern.name(frame: number).contains("/"))
+                #expect(pattern.frame(named: pattern.name(frame: number)) == number)
+            }
+            let again = try ImageSequence.Pattern(pattern.ffmpeg(in: nil))
+            #expect(again.folder == pattern.folder && again.prefix == pattern.prefix && again.width == pattern.width
+                && again.suffix == pattern.suffix)
+        } catch FaceStickerError.invalidArgument(let message) {
+            #expect(message.hasPrefix(text + ": "), "\(message)")
         }
     }
 
