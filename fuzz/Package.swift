@@ -17,5 +17,6 @@ let package = Package(
         .executableTarget(name: "fuzz-manifest", dependencies: ["FuzzSupport"], swiftSettings: harness),
         .executableTarget(name: "fuzz-config", dependencies: ["FuzzSupport"], swiftSettings: harness),
         .executableTarget(name: "fuzz-groundtruth", dependencies: ["FuzzSupport"], swiftSettings: harness),
+        .executableTarget(name: "fuzz-tracks", dependencies: ["FuzzSupport"], swiftSettings: harness),
     ]
 )

@@ -8,11 +8,10 @@ struct TextLines {
     let text: String
     let lines: [Substring]
 
-    /// Reads `path` as UTF-8 (invalid bytes replaced); CRLF endings are accepted.
+    /// Reads `path` (capped as `TextInput.groundTruth` says) as UTF-8 (invalid
+    /// bytes replaced); CRLF endings are accepted.
     init(path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FaceStickerError.fileNotFound(path: path)
-        }
+        let data = try InputFile.contents(of: path, kind: .groundTruth)
         self.init(path: path, text: String(decoding: data, as: UTF8.self))
     }
 
