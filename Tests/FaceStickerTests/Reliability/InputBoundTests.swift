@@ -220,6 +220,25 @@ import Testing
         #expect(ws.snapshot() == before, "\(what): nothing written")
     }
 
+    /// The strict reader's other refusals, in the file kinds that reach it: nesting that would
+    /// exhaust the stack, a number no Double holds, bytes that are no UTF-8.
+    @Test(arguments: [
+        ("config", #"{"tuning": "# + String(repeating: "[", count: 100_000), "nested more than 100 deep at line 1, column"),
+        ("tracks", #"{"note": "# + String(repeating: "[", count: 100_000), "nested more than 100 deep at line 1, column"),
+        ("config", #"{"detector": "haar", "minNeighbors": 1e400}"#, #"key "minNeighbors": 1e400 is out of range (line 1, column"#),
+        ("tracks", "{\"frames\": [],\n \"note\": \"\u{1}\"}", "a control character inside a string (escape it) at line 2"),
+    ])
+    func hostileJSONIsRefusedWithItsPlace(kind: String, json: String, problem: String) throws {
+        let ws = try Workspace()
+        let file = try ws.write(kind + ".json", text: json)
+        let arguments = kind == "config" ? ["detect", "--config", file, try ws.photo()]
+            : ["video", "-q", try ws.video(), "-o", ws.path("out.mp4"), "--tracks-in", file, "--sticker", try ws.opaqueSticker()]
+        let run = try CLIRun(arguments, directory: ws.root, deadline: 120)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderrLines.count == 1 && run.stderr.hasPrefix("facesticker: \(file): ") && run.stderr.contains(problem),
+                "\(run.stderr)")
+    }
+
     // MARK: stdin is bounded as a file is
 
     /// What arrives on stdin is judged from its first bytes, before the rest is read: (what, first bytes, the error).

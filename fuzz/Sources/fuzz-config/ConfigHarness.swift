@@ -1,4 +1,4 @@
-import FaceSticker
+@testable import FaceSticker
 import Foundation
 
 /// The detector config parser (`--config FILE`). A config it accepts must

@@ -1,4 +1,4 @@
-import FaceSticker
+@testable import FaceSticker
 import Foundation
 
 /// The sticker manifest parser (`stickers.json`).

@@ -1,4 +1,4 @@
-import FaceSticker
+@testable import FaceSticker
 import FuzzSupport
 
 /// The PNG loader (`ImageFile.read`, libpng behind it), then what a sticker
