@@ -18,5 +18,6 @@ let package = Package(
         .executableTarget(name: "fuzz-config", dependencies: ["FuzzSupport"], swiftSettings: harness),
         .executableTarget(name: "fuzz-groundtruth", dependencies: ["FuzzSupport"], swiftSettings: harness),
         .executableTarget(name: "fuzz-sequence", dependencies: ["FuzzSupport"], swiftSettings: harness),
+        .executableTarget(name: "fuzz-tracks", dependencies: ["FuzzSupport"], swiftSettings: harness),
     ]
 )

@@ -6,7 +6,7 @@
 # Builds the fuzz/ package with libFuzzer and AddressSanitizer, replays every
 # input in fuzz/regressions/HARNESS/ (each must pass), then fuzzes each
 # harness for SECONDS (default 60) starting from fuzz/corpus/HARNESS/.
-# Harnesses: png manifest config groundtruth sequence (default: all). Prints one line
+# Harnesses: png manifest config groundtruth sequence tracks (default: all). Prints one line
 # per harness with its executions and findings; exits 1 when a regression
 # input fails or fuzzing finds a crash, leak, time-out or out-of-memory.
 # Findings are kept in fuzz/.build/findings/HARNESS/: fix the bug, then copy
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 [[ $seconds =~ ^[0-9]+$ ]] || { echo "fuzz.sh: SECONDS must be a whole number, got '$seconds'" >&2; exit 2; }
 shift $(( $# > 0 ? 1 : 0 ))
-all=(png manifest config groundtruth sequence)
+all=(png manifest config groundtruth sequence tracks)
 harnesses=("${@:-${all[@]}}")
 for h in "${harnesses[@]}"; do
     [[ " ${all[*]} " == *" $h "* ]] || { echo "fuzz.sh: unknown harness '$h' (${all[*]})" >&2; exit 2; }

@@ -15,33 +15,74 @@ enum Streams {
     /// The most stdin may hold: a picture larger than this is no photo.
     static let maxInputBytes = 512 << 20
 
-    /// Reads the whole of stdin and decodes it (PNG or JPEG, told by the content).
+    /// Reads stdin and decodes it (PNG or JPEG, told by the content), bounded
+    /// as a file is: its first bytes must be a PNG's or JPEG's, the size its
+    /// header claims is checked as soon as the header has arrived, and only
+    /// then is the rest copied, a chunk at a time, into a temporary file (at
+    /// most `maxInputBytes`), which the codecs read as any picture file.
     static func readImage() throws -> RGBAImage {
-        var bytes: [UInt8] = []
+        var head: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
+        /// The next bytes of stdin; empty at its end.
+        func next() throws -> ArraySlice<UInt8> {
             let n = retryingOnInterrupt { chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) } }
             if n < 0 { throw FaceStickerError.unreadable(path: stdinName, reason: String(cString: strerror(errno))) }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-            if bytes.count > maxInputBytes {
-                throw FaceStickerError.unreadable(path: stdinName, reason: "more than \(maxInputBytes >> 20) MiB, too large for a photo")
+            return chunk[0..<n]
+        }
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47], jpeg: [UInt8] = [0xFF, 0xD8, 0xFF]
+        func refuseUnlessPicture() throws {
+            guard head.starts(with: png.prefix(head.count)) || head.starts(with: jpeg.prefix(head.count)) else {
+                throw FaceStickerError.unreadable(path: stdinName, reason: "not a PNG or JPEG image")
             }
         }
-        guard !bytes.isEmpty else { throw FaceStickerError.unreadable(path: stdinName, reason: "empty (no image arrived)") }
-        let isPNG = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
-        let isJPEG = bytes.starts(with: [0xFF, 0xD8, 0xFF])
-        guard isPNG || isJPEG else {
+        var ended = false
+        while head.count < ImageFile.headerWindow, ImageFile.headerSize(bytes: head) == nil {
+            let bytes = try next()
+            if bytes.isEmpty { ended = true; break }
+            head += bytes
+            try refuseUnlessPicture()
+        }
+        guard !head.isEmpty else { throw FaceStickerError.unreadable(path: stdinName, reason: "empty (no image arrived)") }
+        let isPNG = head.starts(with: png)
+        guard isPNG || head.starts(with: jpeg) else {
             throw FaceStickerError.unreadable(path: stdinName, reason: "not a PNG or JPEG image")
         }
+        if let (width, height) = ImageFile.headerSize(bytes: head) {
+            try ImageFile.checkClaimedPixels(width: width, height: height, path: stdinName, png: isPNG)
+        }
         return try throughTemporary(extension: isPNG ? "png" : "jpg", name: stdinName) { path in
-            do {
-                try Data(bytes).write(to: URL(fileURLWithPath: path))
-            } catch {
-                throw FaceStickerError.unreadable(path: stdinName, reason: "cannot be read: " + temporaryFolder(error))
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw keeping(errno) }
+            defer { close(fd) }
+            func write(_ bytes: ArraySlice<UInt8>) throws {
+                var done = 0
+                while done < bytes.count {
+                    let n = retryingOnInterrupt {
+                        bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + done }, $0.count - done) }
+                    }
+                    guard n > 0 else { throw keeping(n < 0 ? errno : ENOSPC) }
+                    done += n
+                }
+            }
+            var total = head.count
+            try write(head[...])
+            head = []
+            while !ended {
+                let bytes = try next()
+                if bytes.isEmpty { break }
+                total += bytes.count
+                guard total <= maxInputBytes else {
+                    throw FaceStickerError.unreadable(path: stdinName, reason: "more than \(maxInputBytes >> 20) MiB, too large for a photo")
+                }
+                try write(bytes)
             }
             return try ImageFile.read(path: path, shownAs: stdinName)
         }
+    }
+
+    /// The error for stdin that cannot be kept in its temporary file.
+    private static func keeping(_ code: Int32) -> FaceStickerError {
+        .unreadable(path: stdinName, reason: "cannot be read: " + temporaryFolder(SystemReason.of(errno: code)))
     }
 
     /// Encodes `image` as `format` (png or jpeg) and writes it to stdout.

@@ -24,11 +24,13 @@ package struct StickerManifest: Hashable, Sendable {
 
     /// Reads and checks the manifest at `path`.
     package static func load(path: String) throws -> StickerManifest {
-        try decode(try InputFile.contents(of: path, role: "sticker manifest"), path: path)
+        try decode(try InputFile.contents(of: path, kind: .manifest), path: path)
     }
 
     /// Checks manifest JSON; `path` names it in errors and anchors its art paths.
     package static func decode(_ data: Data, path: String) throws -> StickerManifest {
+        // The strict reading first (a key given twice, bad syntax), then the mapping onto `File`.
+        _ = try JSONReader.parse(data, path: path)
         let file: File
         do {
             file = try JSONDecoder().decode(File.self, from: data)

@@ -10,21 +10,13 @@ import Foundation
 package enum DetectorConfig {
     /// Settings from the file at `path`.
     package static func load(path: String) throws -> DetectorSettings {
-        try decode(try InputFile.contents(of: path, role: "config"), source: path)
+        try decode(try InputFile.contents(of: path, kind: .config), source: path)
     }
 
     /// Settings from JSON bytes; `source` names them in errors.
     package static func decode(_ data: Data, source: String) throws -> DetectorSettings {
-        let object: [String: JSONValue]
-        do {
-            guard case .object(let o) = try JSONDecoder().decode(JSONValue.self, from: data) else {
-                throw FaceStickerError.unreadable(path: source, reason: "not a valid config: a JSON object {...} expected")
-            }
-            object = o
-        } catch let error as FaceStickerError {
-            throw error
-        } catch {
-            throw FaceStickerError.unreadable(path: source, reason: "not a valid config: not valid JSON")
+        guard case .object(let object) = try JSONReader.parse(data, path: source) else {
+            throw FaceStickerError.unreadable(path: source, reason: "not a valid config: a JSON object {...} expected")
         }
         func bad(_ key: String, _ reason: String) -> FaceStickerError { .badValue(path: source, key: key, reason: reason) }
         var kind = ModelStore.defaultKind()
@@ -101,37 +93,5 @@ package enum DetectorConfig {
             lines.append("  \"tuning\": {\n" + inner.joined(separator: ",\n") + "\n  }")
         }
         return Data(("{\n" + lines.joined(separator: ",\n") + "\n}\n").utf8)
-    }
-}
-
-/// Any JSON value, decoded without Foundation's bridging (so `true` is never a number).
-enum JSONValue: Decodable, Equatable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
-    }
-
-    /// The value as a message shows it (short).
-    var shown: String {
-        switch self {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let n): return JSONText.number(n, digits: 6)
-        case .string(let s): return JSONText.string(s.count > 40 ? String(s.prefix(40)) + "..." : s)
-        case .array: return "a list"
-        case .object: return "an object"
-        }
     }
 }

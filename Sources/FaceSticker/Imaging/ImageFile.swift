@@ -55,15 +55,10 @@ public enum ImageFile {
     /// accepted.) Other formats are left to OpenCV's own limits.
     private static func checkClaimedSize(path: String, png: Bool) throws {
         guard let (width, height) = headerSize(path: path), width > 0, height > 0 else { return }
+        try checkClaimedPixels(width: width, height: height, path: path, png: png)
         let claim = "\(width)x\(height) pixels"
-        // A JPEG's refusal reads as the decoder's would: it is not a readable image.
         func refuse(_ reason: String) -> FaceStickerError {
             .unreadable(path: path, reason: png ? "PNG \(reason)" : "not a readable image (JPEG \(reason))")
-        }
-        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-        guard !overflow, pixels <= maxPixels else {
-            throw refuse(png ? "is \(claim), more than the \(maxPixels) allowed"
-                             : "header claims \(claim), more than the \(maxPixels) allowed")
         }
         // stat, not FileManager's attributes: those describe a symlink itself, not the file it names.
         var status = stat()
@@ -75,13 +70,31 @@ public enum ImageFile {
         }
     }
 
+    /// The first half of `checkClaimedSize`, for a picture still arriving (stdin):
+    /// a claim of more than `maxPixels` is refused. `path` names it in the error.
+    package static func checkClaimedPixels(width: Int, height: Int, path: String, png: Bool) throws {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard overflow || pixels > maxPixels else { return }
+        // A JPEG's refusal reads as the decoder's would: it is not a readable image.
+        let claim = "\(width)x\(height) pixels"
+        throw FaceStickerError.unreadable(path: path, reason: png ? "PNG is \(claim), more than the \(maxPixels) allowed"
+            : "not a readable image (JPEG header claims \(claim), more than the \(maxPixels) allowed)")
+    }
+
+    /// How far into a file its header is looked for: 512 KiB.
+    package static let headerWindow = 512 << 10
+
     /// The width and height a PNG's or JPEG's header states, read without
-    /// decoding (from its first 512 KiB); nil for other files or no header found.
+    /// decoding (from its first `headerWindow` bytes); nil for other files or no header found.
     /// The one reader of header sizes (`read` checks them before decoding).
     package static func headerSize(path: String) -> (width: Int, height: Int)? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        let bytes = Array((try? handle.read(upToCount: 512 << 10)) ?? Data())
+        return headerSize(bytes: Array((try? handle.read(upToCount: headerWindow)) ?? Data()))
+    }
+
+    /// `headerSize(path:)` for the first bytes of a file; nil also when they stop before the header does.
+    package static func headerSize(bytes: [UInt8]) -> (width: Int, height: Int)? {
         func be(_ at: Int, _ count: Int) -> Int { bytes[at..<at + count].reduce(0) { $0 << 8 | Int($1) } }
         if bytes.count >= 24, Array(bytes.prefix(8)) == pngSignature, bytes[12..<16].elementsEqual("IHDR".utf8) {
             return (be(16, 4), be(20, 4))

@@ -66,30 +66,82 @@ package enum FileIdentity {
 }
 
 
-/// Reads a small input file (a config, a manifest, a ground-truth list) whole:
-/// `InputPath.check` first (so a FIFO, device, folder or symlink loop is named
-/// as such and nothing blocks), then refuses an empty file (unless `emptyAllowed`:
-/// its parser says what is missing) or one larger than `limit`. Every error names
-/// the file and its `role`; a missing file is "no such file".
+/// The text files the program reads, and the most each may hold: the one list
+/// of these caps. A file over its cap is refused from its size, before a byte
+/// of it is read, with a line naming the file, what it is and the cap.
+enum TextInput: Sendable {
+    /// A detector config (`--config`, `tune`'s output): about 1 KB.
+    case config
+    /// A sticker manifest (`stickers.json`): the installed one is about 10 KB.
+    case manifest
+    /// A dataset's ground truth (WIDER FACE, FDDB, CSV, JSON, difficulty.tsv):
+    /// WIDER FACE's largest list (training) is about 10 MB.
+    case groundTruth
+    /// A tracks file (`--tracks-in`), read as it goes: a face takes about 270
+    /// bytes in it, so 1 GiB holds 3 hours at 60 fps with 6 faces in every frame.
+    case tracks
+
+    /// The most bytes the file may hold.
+    var limit: Int {
+        switch self {
+        case .config: return 1 << 20
+        case .manifest: return 4 << 20
+        case .groundTruth: return 64 << 20
+        case .tracks: return 1 << 30
+        }
+    }
+
+    /// How messages name it.
+    var role: String {
+        switch self {
+        case .config: return "config"
+        case .manifest: return "sticker manifest"
+        case .groundTruth: return "ground truth"
+        case .tracks: return "tracks file"
+        }
+    }
+
+    /// An empty file means something (no boxes); an empty JSON file is refused as such.
+    var mayBeEmpty: Bool { self == .groundTruth }
+}
+
+/// Reads an input text file (`TextInput`): `InputPath.check` first (so a FIFO,
+/// device, folder or symlink loop is named as such and nothing blocks), then
+/// refuses an empty file (where that means nothing) or one over its kind's cap.
+/// Every error names the file and its role.
 enum InputFile {
-    static func contents(of path: String, role: String, limit: Int = 64 << 20, emptyAllowed: Bool = false) throws -> Data {
+    /// Checks `path` as `contents` does, without reading it.
+    static func check(_ path: String, kind: TextInput) throws {
         do {
             try InputPath.check(path)
         } catch FaceStickerError.unreadable(let path, let reason) {
-            throw FaceStickerError.unreadable(path: path, reason: "\(role): \(reason)")
+            throw FaceStickerError.unreadable(path: path, reason: "\(kind.role): \(reason)")
         }
         var status = stat() // follows a symlink to the file it names
         let size = stat(path, &status) == 0 ? Int64(status.st_size) : 0
-        guard size > 0 || emptyAllowed else {
-            throw FaceStickerError.unreadable(path: path, reason: "\(role): the file is empty")
+        if size == 0, !kind.mayBeEmpty { throw FaceStickerError.unreadable(path: path, reason: "\(kind.role): the file is empty") }
+        guard size <= Int64(kind.limit) else { throw tooLarge(path, kind) }
+    }
+
+    /// The whole file, read only up to its cap (a file growing as it is read is refused too).
+    static func contents(of path: String, kind: TextInput) throws -> Data {
+        try check(path, kind: kind)
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw FaceStickerError.unreadable(path: path, reason: "\(kind.role): cannot be opened: \(String(cString: strerror(errno)))")
         }
-        guard size <= limit else {
-            throw FaceStickerError.unreadable(path: path, reason: "\(role): larger than \(limit >> 20) MiB")
-        }
+        defer { try? handle.close() }
+        let data: Data
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try handle.read(upToCount: kind.limit + 1) ?? Data()
         } catch {
-            throw FaceStickerError.unreadable(path: path, reason: "\(role): cannot be read: \(SystemReason.of(error))")
+            throw FaceStickerError.unreadable(path: path, reason: "\(kind.role): cannot be read: \(SystemReason.of(error))")
         }
+        guard data.count <= kind.limit else { throw tooLarge(path, kind) }
+        return data
+    }
+
+    private static func tooLarge(_ path: String, _ kind: TextInput) -> FaceStickerError {
+        let cap = kind.limit >= 1 << 30 ? "\(kind.limit >> 30) GiB" : "\(kind.limit >> 20) MiB"
+        return .unreadable(path: path, reason: "\(kind.role): larger than \(cap), the most one may hold")
     }
 }

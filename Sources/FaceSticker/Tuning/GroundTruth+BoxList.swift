@@ -113,17 +113,23 @@ extension GroundTruth {
 
         /// Images sorted by name (JSON objects have no order); errors name the image key.
         static func parseJSON(path: String) throws -> [Entry] {
-            let data = try InputFile.contents(of: path, role: "ground truth", emptyAllowed: true)
-            guard let object = try? JSONSerialization.jsonObject(with: data), let images = object as? [String: Any] else {
+            let data = try InputFile.contents(of: path, kind: .groundTruth)
+            guard case .object(let images) = try JSONReader.parse(data, path: path) else {
                 throw FaceStickerError.unreadable(path: path, reason: "not a JSON object of image names to box lists")
             }
             return try images.keys.sorted().map { name in
-                guard let boxes = images[name] as? [Any] else {
+                guard case .array(let boxes)? = images[name] else {
                     throw FaceStickerError.badValue(path: path, key: name, reason: "expected a list of [x, y, w, h] boxes")
                 }
                 let faces = try boxes.enumerated().map { k, item -> Box in
-                    let numbers = (item as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.doubleValue }
-                    guard (item as? [Any])?.count == 4, numbers.count == 4 else {
+                    guard case .array(let list) = item else {
+                        throw FaceStickerError.badValue(path: path, key: name, reason: "box \(k + 1) is not [x, y, w, h] with w, h >= 0")
+                    }
+                    let numbers = list.compactMap { value -> Double? in
+                        if case .number(let n) = value { return n }
+                        return nil
+                    }
+                    guard list.count == 4, numbers.count == 4 else {
                         throw FaceStickerError.badValue(path: path, key: name,
                                                         reason: "box \(k + 1) is not [x, y, w, h] with w, h >= 0")
                     }

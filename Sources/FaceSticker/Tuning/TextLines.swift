@@ -8,9 +8,10 @@ struct TextLines {
     let text: String
     let lines: [Substring]
 
-    /// Reads `path` as UTF-8 (invalid bytes replaced); CRLF endings are accepted.
+    /// Reads `path` (capped as `TextInput.groundTruth` says) as UTF-8 (invalid
+    /// bytes replaced); CRLF endings are accepted.
     init(path: String) throws {
-        let data = try InputFile.contents(of: path, role: "ground truth", emptyAllowed: true)
+        let data = try InputFile.contents(of: path, kind: .groundTruth)
         self.init(path: path, text: String(decoding: data, as: UTF8.self))
     }
 

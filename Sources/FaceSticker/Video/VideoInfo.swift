@@ -17,6 +17,8 @@ package struct VideoInfo: Equatable, Sendable {
     package var frameRate: FrameRate
     /// Frames in the stream when the container says (or a packet count); nil when unknown.
     package var frameCount: Int?
+    /// `frameCount` is duration times rate (the container states no count), so only about right.
+    package var frameCountIsEstimate = false
     /// Seconds, when known.
     package var duration: Double?
     /// Codec names of the audio streams, in order (empty: no audio).

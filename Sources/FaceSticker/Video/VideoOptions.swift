@@ -19,7 +19,7 @@ package struct VideoOptions: Sendable {
     /// The rate an image sequence input is read at (`--fps`); unused for video files.
     package var sequenceRate = FrameRate(whole: 25)
     /// Faces per frame index from a tracks file (`--tracks-in`): drawn as they are, nothing is detected.
-    package var tracksIn: [Int: [TrackedFace]]?
+    package var tracksIn: TracksFile?
     /// Threads running a detector each; nil: two, or one on a single core.
     package var detectorThreads: Int?
     /// When true and more than one detector thread runs, the job sets OpenCV's

@@ -164,7 +164,7 @@ final class VideoPipeline: Sendable {
         if let given = options.tracksIn {
             while let frame = detected.take() {
                 let index = frame.index
-                var ready = [TimelineFrame(index: index, payload: (consume frame).image, faces: given[index] ?? [])]
+                var ready = [TimelineFrame(index: index, payload: (consume frame).image, faces: given.faces[index] ?? [])]
                 guard try draw(&ready) else { return }
             }
             guard !abort.isCancelled else { return }

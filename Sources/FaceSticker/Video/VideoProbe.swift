@@ -26,6 +26,7 @@ package enum VideoProbe {
             info.isStillImage = false
             info.frameRate = sequenceRate
             info.frameCount = frames.count
+            info.frameCountIsEstimate = false // the pictures, counted
             info.duration = info.frameCount.map { Double($0) / sequenceRate.value }
             return info
         }
@@ -94,13 +95,15 @@ package enum VideoProbe {
         }
         let duration = Self.number(video["duration"]) ?? Self.number(format["duration"])
         var count = Self.number(video["nb_frames"]).map { Int($0) }
-        if count == nil || count == 0, let duration { count = Int((duration * rate.value).rounded()) }
+        let estimated = count == nil || count == 0
+        if estimated, let duration { count = Int((duration * rate.value).rounded()) }
         let audio = streams.filter { $0["codec_type"] as? String == "audio" }.map { $0["codec_name"] as? String ?? "?" }
         let matrix = (video["color_space"] as? String) == "bt709" ? "bt709" : "bt601"
         var info = VideoInfo(path: path, width: turned ? codedHeight : codedWidth, height: turned ? codedWidth : codedHeight,
                          sarNumerator: sarN, sarDenominator: sarD, rotation: rotation, frameRate: rate,
                          frameCount: count, duration: duration, audioCodecs: audio, colorMatrix: matrix,
                          fullRange: (video["color_range"] as? String) == "pc")
+        info.frameCountIsEstimate = estimated
         // A PNG or JPEG opens as a one-frame stream of the image2 or *_pipe demuxers.
         let formatName = format["format_name"] as? String ?? ""
         info.isStillImage = (formatName == "image2" || formatName.hasSuffix("_pipe")) && (count ?? 1) <= 1

@@ -57,6 +57,10 @@ package struct VideoStickerer: Sendable {
         if info.isStillImage {
             throw FaceStickerError.unreadable(path: input, reason: "not a video (a still picture; use facesticker photo)")
         }
+        // A tracks file must fit the video: checked now against a stated frame count, after the run against an estimated one.
+        if let given = options.tracksIn, let count = info.frameCount, !info.frameCountIsEstimate {
+            try given.check(frameCount: count, video: input)
+        }
         var warnings: [String] = []
         var audioCodec: String?
         if options.encoder.audio, !info.audioCodecs.isEmpty, !outputIsSequence {
@@ -101,6 +105,10 @@ package struct VideoStickerer: Sendable {
         guard let state else { throw FaceStickerError.internal("\(input): video job ended without a result") }
         if let damage = state.damage {
             warnings.append("\(input): damaged input (\(damage)); processed the \(state.framesWritten) readable frames")
+        }
+        if let given = options.tracksIn, info.frameCountIsEstimate || info.frameCount == nil,
+           let problem = given.pastTheEnd(of: input, frameCount: state.framesWritten) {
+            warnings.append("\(given.path): \(problem); those frames were not drawn")
         }
         return VideoSummary(input: input, output: output, frames: state.framesWritten, faces: state.faces,
                             framesWithFaces: state.framesWithFaces,

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func everyHarnessHasInputs() {
-        for harness in ["png", "manifest", "config", "groundtruth", "sequence"] {
+        for harness in ["png", "manifest", "config", "groundtruth", "sequence", "tracks"] {
             #expect(!Self.inputs(harness).isEmpty, "fuzz/corpus/\(harness) is empty")
         }
         #expect(Self.inputs("png").contains { $0.contains("/regressions/") }, "the PNG crashes found are kept")
@@ -58,6 +58,18 @@ import Testing
             #expect(try DetectorConfig.decode(DetectorConfig.encode(settings), source: "encoded") == settings)
         } catch let error as FaceStickerError {
             #expect(error.description.hasPrefix(input + ": "), "\(error)")
+        }
+    }
+
+    @Test(arguments: inputs("tracks"))
+    func tracks(_ input: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: input))
+        do {
+            let tracks = try TracksFile.decode(data, path: input)
+            #expect(tracks.faces.values.allSatisfy { $0.count <= TracksFile.maxFaces })
+            _ = tracks.pastTheEnd(of: "clip.mp4", frameCount: 8)
+        } catch let error as FaceStickerError {
+            #expect(error.description.hasPrefix(input + ": ") && !error.description.contains("\n"), "\(error)")
         }
     }
 
