@@ -42,11 +42,13 @@ extension FrameRate {
 }
 
 extension FrameRate {
-    /// The slowest rate an image sequence is read at: a frame every 86400 s (a
-    /// day). ffmpeg's mp4 and mov muxers hold a frame's duration in 32 bits of
-    /// their time scale (1/16384 s at slow rates), so a frame of 131072 s or more
-    /// (`1/1000000`) fails only when the whole run is encoded; a day stays inside.
-    package static let longestSequenceFrame = 86_400
+    /// The slowest rate an image sequence is read at: a frame every 600 s (ten
+    /// minutes). Measured with ffmpeg 5.1 and libx264 into mp4 and mov: from
+    /// 1/131072 each frame's duration overflows the muxer's 32 bits and the run
+    /// fails when encoded (`1/1000000`), and already from about 1/1000 (placebo),
+    /// 1/1700 (medium) or 1/8193 (3 frames) the B-frames' timestamps lose the
+    /// last two frames without an error; 1/600 keeps every preset whole.
+    package static let longestSequenceFrame = 600
     /// The fastest: 1000 frames a second.
     package static let fastestSequenceRate = 1000
     /// The largest numerator or denominator: ffmpeg reads a rate as a fraction
@@ -72,7 +74,7 @@ extension FrameRate {
         // Exact in integers: both parts are at most 10^6.
         guard numerator * Self.longestSequenceFrame >= denominator, numerator <= Self.fastestSequenceRate * denominator else {
             throw FaceStickerError.invalidArgument("\(self) is outside 1/\(Self.longestSequenceFrame)...\(Self.fastestSequenceRate) "
-                                                   + "frames a second (a frame a day to \(Self.fastestSequenceRate) a second)")
+                                                   + "frames a second (from a frame every \(Self.longestSequenceFrame) s)")
         }
     }
 }
