@@ -102,8 +102,7 @@ package enum PathText {
         let trimmed = trimmingSlashes(path)
         guard trimmed != "/" else { return "/" }
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-        let folder = trimmingSlashes(String(trimmed[...slash]))
-        return folder
+        return trimmingSlashes(String(trimmed[...slash]))
     }
 
     /// The last component, trailing slashes dropped: `a/b/` gives `b`, `/` gives
