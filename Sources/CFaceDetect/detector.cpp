@@ -7,6 +7,7 @@
 #include <opencv2/dnn.hpp>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 struct fd_detector {
@@ -43,6 +44,28 @@ void checkParams(const fd_detector_params &p) {
     }
 }
 
+// OpenCV 4.6's dnn counts a tensor's values in int. A network's input blob
+// holds 3 values a pixel and the layers after it more (CenterFace's widest
+// holds 24 for each input pixel), so past a limit a DNN detector would throw
+// OpenCV's "total(os[i]) > 0", or worse, instead of running. The image, padded
+// as the backends pad it (CenterFace aligns each side to 32 and at least 64,
+// YuNet to at least 64), is refused before any pixel is read when its pixels
+// times kValuesPerPixel do not fit an int. This is an invariant of OpenCV, not
+// a product range: FaceFinder (Swift) keeps every copy far below it.
+constexpr int64_t kValuesPerPixel = 32;
+constexpr int64_t kPadding = 64;
+
+void checkNetworkInput(const fd_detector &detector, const fd_image *image) {
+    if (detector.params.kind == FD_DETECTOR_HAAR) return;
+    fd::checkedChannels(image); // positive sides, so the products below fit 64 bits
+    const int64_t pixels = (int64_t(image->width) + kPadding) * (int64_t(image->height) + kPadding);
+    if (pixels > INT_MAX / kValuesPerPixel)
+        fd::fail(FD_ERR_INVALID_ARGUMENT, "image " + std::to_string(image->width) + "x" + std::to_string(image->height) +
+                                              " is too large for a DNN detector (OpenCV counts a layer's values in "
+                                              "int: at most " + std::to_string(INT_MAX / kValuesPerPixel) +
+                                              " pixels, padding included)");
+}
+
 } // namespace
 
 extern "C" {
@@ -77,6 +100,7 @@ fd_status fd_detector_detect(fd_detector *detector, const fd_image *image, fd_fa
             fd::fail(FD_ERR_INVALID_ARGUMENT, "detector or out_count is NULL");
         if (capacity < 0 || (capacity > 0 && out_faces == nullptr))
             fd::fail(FD_ERR_INVALID_ARGUMENT, "out_faces is NULL or capacity is negative");
+        checkNetworkInput(*detector, image);
         std::vector<fd_face> faces = detector->backend->detect(fd::toBGR(image));
         std::sort(faces.begin(), faces.end(), [](const fd_face &a, const fd_face &b) { return a.score > b.score; });
         const int32_t needed = int32_t(faces.size());

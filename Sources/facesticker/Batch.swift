@@ -69,7 +69,7 @@ struct Batch {
                     + extensions.sorted().joined(separator: ", ") + (recursive ? "" : "; -r looks into sub-folders") + ")")
             }
             for relative in found {
-                let sub = (relative as NSString).deletingLastPathComponent
+                let sub = PathText.folder(of: relative)
                 expanded.append(((path as NSString).appendingPathComponent(relative), sub.isEmpty ? nil : sub))
             }
         }

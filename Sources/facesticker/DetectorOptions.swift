@@ -83,10 +83,31 @@ enum DetectorOptions {
     static func parse(_ arguments: Arguments, use: ModelStore.Use = .photo,
                       profile: DetectionProfile = .precision) throws -> FaceFinder {
         let finder = try FaceFinder(settings: try settings(arguments, use: use, profile: profile))
+        noteBound(arguments, settings: finder.settings)
         Console.detail("detector: \(finder.kind.rawValue) (profile \(Self.profile(arguments, fallback: profile).rawValue)), "
             + DetectorParameter.allCases.filter { $0.applies(to: finder.kind) }
                 .map { "\($0.key) \($0.describe(finder.settings[$0]))" }.joined(separator: ", "))
         return finder
+    }
+
+    /// One note when the size the run asks for can give the detector a copy past
+    /// `FaceFinder.maxInputPixels`, which is then shrunk to fit (the one bound, for
+    /// every command): `--detect-width` where it applies, else `--input-size` or
+    /// the config's `inputSize`.
+    private static func noteBound(_ arguments: Arguments, settings: DetectorSettings) {
+        let asked: String, side: Int
+        if let width = try? arguments.int(VideoCommand.detectWidth) {
+            (asked, side) = ("--detect-width \(width)", width)
+        } else if sizeGiven(arguments) {
+            let option = parameters.first { $0.0 == .inputSize }?.1
+            let given = option.map(arguments.has) ?? false
+            (asked, side) = ((given ? "--input-size " : "the config's inputSize ") + "\(settings.inputSize)", settings.inputSize)
+        } else {
+            return
+        }
+        guard FaceFinder.mayShrink(longestSide: side) else { return }
+        Console.note("\(asked): the detector's copy of a picture is at most \(FaceFinder.maxInputPixels) pixels; "
+                     + "a bigger one is shrunk to fit")
     }
 
     /// Whether the run chose the detector's input size (`--input-size` or `--config`).

@@ -33,7 +33,8 @@ import FaceSticker
 // Syntax accepted: `--name VALUE`, `--name=VALUE`, `-n VALUE`, `-nVALUE`, clusters of
 // short flags (`-qr`); a value that starts with `-` (other than `-` alone, or a
 // number for a numeric option) is never taken as a value: `--output --json` is an
-// error naming --output (write `--output=-x` for such a name). A single-valued option
+// error naming --output (write `--output=-x` for such a name); an empty value
+// (`--out-dir=`, `-o ''`) is an error for every option. A single-valued option
 // given twice keeps the last value; `--` ends the options.
 
 /// A command-line problem: exit status 2, one line naming the option.
@@ -180,6 +181,9 @@ struct Arguments {
         let longNames = options.filter { !$0.hidden }.flatMap(\.names)
         var i = 0
         func take(_ option: Option, _ value: String) throws {
+            // No option means anything by an empty value (`-o=`, `--tracks ''`): a
+            // path would be taken as the current folder or fail after the work.
+            guard !value.isEmpty else { throw UsageError("\(option.id): the value is empty (give \(option.placeholder))") }
             if let kind = option.kind, let problem = kind.problem(with: value) {
                 throw UsageError("\(option.id): \(problem)")
             }
@@ -363,8 +367,9 @@ enum Help {
 
     static let footer = """
     Options: -xVALUE, -x VALUE, --name=VALUE and --name VALUE are the same; an option never takes
-    another option as its value (write --name=-VALUE); given twice, a single-valued option keeps the
-    last value; -- ends the options. A usage error exits with status 2 and one line naming the option.
+    another option as its value (write --name=-VALUE) and no value is empty; given twice, a
+    single-valued option keeps the last value; -- ends the options. A usage error exits with status 2
+    and one line naming the option.
     """
 
     /// `  -o, --output FILE      help (default X)`, wrapped.

@@ -184,7 +184,7 @@ enum PhotoCommand: Command {
     /// IN's name with `-stickered` before the extension, in `folder` (default: beside IN);
     /// `format`'s extension when given, PNG when IN's type cannot be written.
     static func defaultOutput(for input: String, in folder: String? = nil, format: ImageFile.Format? = nil) -> String {
-        let name = (input as NSString).lastPathComponent as NSString
+        let name = PathText.name(of: input) as NSString
         let ext = name.pathExtension
         let newExt: String
         if let format {
@@ -192,8 +192,6 @@ enum PhotoCommand: Command {
         } else {
             newExt = ImageFile.Format(path: input) != nil ? ext : "png"
         }
-        let file = name.deletingPathExtension + "-stickered." + newExt
-        let directory = folder ?? (input as NSString).deletingLastPathComponent
-        return directory.isEmpty ? file : (directory as NSString).appendingPathComponent(file)
+        return PathText.join(folder ?? PathText.folder(of: input), name.deletingPathExtension + "-stickered." + newExt)
     }
 }

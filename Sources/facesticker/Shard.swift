@@ -50,8 +50,11 @@ struct Shard: Equatable, CustomStringConvertible {
     private static func auto(_ env: [String: String]) throws -> Shard {
         func int(_ key: String) throws -> Int? {
             guard let text = env[key], !text.isEmpty else { return nil }
-            guard let n = Int(text.trimmingCharacters(in: .whitespaces)) else {
-                throw ShardProblem("auto: \(key)=\"\(text)\" is not a whole number")
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard let n = Int(trimmed) else {
+                let number = trimmed.drop { $0 == "-" || $0 == "+" }
+                let digits = !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber }
+                throw ShardProblem("auto: \(key)=\"\(text)\" is " + (digits ? "too large" : "not a whole number"))
             }
             return n
         }
@@ -62,15 +65,31 @@ struct Shard: Equatable, CustomStringConvertible {
         if let id = try int("SLURM_ARRAY_TASK_ID") {
             let min = try int("SLURM_ARRAY_TASK_MIN") ?? 0
             let step = try int("SLURM_ARRAY_TASK_STEP") ?? 1
-            guard step > 0, id >= min, (id - min) % step == 0 else {
-                throw ShardProblem("auto: SLURM_ARRAY_TASK_ID \(id) is not MIN \(min) plus a multiple of STEP \(step)")
+            guard step > 0 else { throw ShardProblem("auto: SLURM_ARRAY_TASK_STEP=\(step) is not positive") }
+            // Every difference and sum checked: the variables are any 64-bit numbers.
+            let (offset, overflow) = id.subtractingReportingOverflow(min)
+            guard !overflow else {
+                throw ShardProblem("auto: SLURM_ARRAY_TASK_ID=\(id) is too far from SLURM_ARRAY_TASK_MIN=\(min) "
+                                   + "(an array has at most \(maxCount) tasks)")
             }
-            var count = try int("SLURM_ARRAY_TASK_COUNT")
-            if count == nil, let max = try int("SLURM_ARRAY_TASK_MAX"), max >= min { count = (max - min) / step + 1 }
-            guard let count else {
+            guard offset >= 0, offset % step == 0 else {
+                throw ShardProblem("auto: SLURM_ARRAY_TASK_ID=\(id) is not SLURM_ARRAY_TASK_MIN=\(min) plus a multiple of "
+                                   + "SLURM_ARRAY_TASK_STEP=\(step)")
+            }
+            let count: Int, source: String
+            if let given = try int("SLURM_ARRAY_TASK_COUNT") {
+                (count, source) = (given, "SLURM_ARRAY_TASK_COUNT=\(given)")
+            } else if let max = try int("SLURM_ARRAY_TASK_MAX") {
+                let (span, overflow) = max.subtractingReportingOverflow(min)
+                guard !overflow, span >= 0, span / step < maxCount else {
+                    throw ShardProblem("auto: SLURM_ARRAY_TASK_MAX=\(max) with SLURM_ARRAY_TASK_MIN=\(min) and "
+                                       + "SLURM_ARRAY_TASK_STEP=\(step) is not an array of 1...\(maxCount) tasks")
+                }
+                (count, source) = (span / step + 1, "SLURM_ARRAY_TASK_MAX=\(max)")
+            } else {
                 throw ShardProblem("auto: SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_COUNT nor SLURM_ARRAY_TASK_MAX")
             }
-            return try make((id - min) / step, count, from: "auto (Slurm array task \(id))")
+            return try make(offset / step, count, from: "auto (SLURM_ARRAY_TASK_ID=\(id), \(source))")
         }
         for key in ["JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX"] {
             guard let index = try int(key) else { continue }

@@ -26,7 +26,7 @@ enum VideoCommand: Command {
     """
 
     static let output = OutputOptions.output
-    static let detectWidth = Option.value("--detect-width", placeholder: "W", kind: .int(16...16384),
+    static let detectWidth = Option.value("--detect-width", placeholder: "W", kind: .int(16...FaceFinder.maxInputSide),
                                           default: "\(VideoOptions.defaultDetectWidth); without it, --input-size or --config set the size",
                                           help: "width of the copy the detector runs on")
     static let detectEvery = Option.value("--detect-every", placeholder: "N", kind: .int(1...30),
@@ -40,10 +40,16 @@ enum VideoCommand: Command {
     static let preset = Option.value("--preset", placeholder: "NAME", kind: .choice(EncoderSettings.presets),
                                      default: "medium", help: "x264 preset, ultrafast ... veryslow")
     static let fps = Option.value("--fps", placeholder: "RATE", kind: .custom { text in
-        guard let rate = FrameRate(text), rate.value <= 1000 else { return "\"\(text)\" is not a rate like 25 or 30000/1001 (at most 1000)" }
-        _ = rate
-        return nil
-    }, default: "25", help: "frames a second of an image sequence input (frames/%04d.png)")
+        do {
+            _ = try FrameRate.sequenceRate(text)
+            return nil
+        } catch FaceStickerError.invalidArgument(let problem) {
+            return problem
+        } catch {
+            return "\(error)"
+        }
+    }, default: "25", help: "frames a second of an image sequence input (frames/%04d.png): "
+        + "1/\(FrameRate.longestSequenceFrame)...\(FrameRate.fastestSequenceRate), e.g. 30000/1001")
     static let tracksIn = Option.value("--tracks-in", placeholder: "FILE.json", kind: .file,
                                        help: "draw the faces of this tracks file (written by --tracks, perhaps edited) "
                                            + "instead of detecting: one input only")
@@ -137,7 +143,7 @@ enum VideoCommand: Command {
         options.profile = profile
         options.detectorThreads = try arguments.int(detectorThreads)
         options.singleThreadedOpenCV = true // the CLI owns the process: OpenCV helper threads would only compete
-        if let rate = arguments.string(fps).flatMap(FrameRate.init) { options.sequenceRate = rate }
+        if let text = arguments.string(fps) { options.sequenceRate = try asUsage { try FrameRate.sequenceRate(text) } }
         options.tracksIn = try tracksInPath.map { try TracksFile.load(path: $0) }
         var painter = TrackPainter(stickers: stickers, assignment: choice.assignment, filters: choice.filters,
                                    smoothing: smoothing)
@@ -206,13 +212,15 @@ enum VideoCommand: Command {
     }
 
     /// IN's name with `-stickered` before the extension, in `folder` (default:
-    /// beside IN); for an image sequence `DIR/%04d.png`, `DIR-stickered.mp4` beside DIR.
+    /// beside IN); for an image sequence `DIR/%04d.png`, `DIR-stickered.mp4` beside
+    /// DIR, and `frames-stickered.mp4` inside a folder with no name of its own
+    /// (`%04d.png`, `./%04d.png`, `../%04d.png`, `/%04d.png`).
     static func defaultOutput(for input: String, in folder: String?) -> String {
         guard ImageSequence.isPattern(input) else { return VideoStickerer.defaultOutput(for: input, in: folder) }
-        let frames = (input as NSString).deletingLastPathComponent
-        let name = (frames.isEmpty ? "frames" : (frames as NSString).lastPathComponent) + "-stickered.mp4"
-        let place = folder ?? (frames as NSString).deletingLastPathComponent
-        return place.isEmpty ? name : (place as NSString).appendingPathComponent(name)
+        let frames = PathText.folder(of: input)
+        let named = PathText.name(of: frames)
+        if ["", ".", "..", "/"].contains(named) { return PathText.join(folder ?? frames, "frames-stickered.mp4") }
+        return PathText.join(folder ?? PathText.folder(of: frames), named + "-stickered.mp4")
     }
 
     /// What `--skip-existing` finds at a video's output: complete when

@@ -62,8 +62,10 @@ void fd_detector_destroy(fd_detector *detector);
  * in `image`'s pixel coordinates. Writes up to `capacity` faces, best first, to
  * `out_faces` and the number found to *out_count. When more faces were found
  * than fit, returns FD_ERR_CAPACITY with *out_count set to the number needed
- * (the first `capacity` faces are written). A detector handle must not be
- * used from two threads at once.
+ * (the first `capacity` faces are written). A DNN detector (YuNet,
+ * CenterFace) returns FD_ERR_INVALID_ARGUMENT, reading no pixel, for an image
+ * too large for OpenCV's int tensor sizes (about 67 million pixels). A
+ * detector handle must not be used from two threads at once.
  */
 fd_status fd_detector_detect(fd_detector *detector, const fd_image *image,
                              fd_face *out_faces, int32_t capacity, int32_t *out_count);

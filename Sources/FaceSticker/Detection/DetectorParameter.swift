@@ -37,9 +37,10 @@ package enum DetectorParameter: String, CaseIterable, Sendable {
     package var spec: Spec {
         let dnn: Set<DetectorKind> = [.yunet, .centerface]
         switch self {
-        case .inputSize: return Spec(value: .whole, range: 0...16384, defaultValue: 640, defaultFor: [.haar: 1024],
-            detectors: [], replayable: false, placeholder: "PX",
-            help: "longest side of the copy the detector runs on (0: full size)")
+        case .inputSize: return Spec(value: .whole, range: 0...Double(FaceFinder.maxInputSide), defaultValue: 640,
+            defaultFor: [.haar: 1024], detectors: [], replayable: false, placeholder: "PX",
+            help: "longest side of the copy the detector runs on (0: full size); a copy over "
+                + "\(FaceFinder.maxInputPixels) pixels is shrunk to that")
         case .maxUpscale: return Spec(value: .number, range: 1...4, defaultValue: 1, defaultFor: [.centerface: 2],
             detectors: [], replayable: false, placeholder: "F",
             help: "a smaller image is enlarged towards the input size, by at most F (small faces)")

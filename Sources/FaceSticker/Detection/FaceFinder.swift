@@ -144,17 +144,42 @@ package final class FaceFinder: FaceDetector {
         return keep.map { sorted[$0] }
     }
 
+    /// The most pixels a detector's copy holds: 2^22 (4.2 megapixels; a QHD
+    /// frame, 2560x1440, fits whole; the defaults ask for at most 1024x1024).
+    /// A network's memory grows with its input (CenterFace takes about 265
+    /// bytes a pixel: 1.1 GiB at the bound, 5 GiB and an overflow of OpenCV's int
+    /// layer sizes at the 160 megapixels `--input-size 16384 --max-upscale 4` asked of a
+    /// 4000x2500 photo).
+    package static let maxInputPixels = 1 << 22
+    /// The longest side a detector's copy has (the top of `--input-size` and
+    /// `--detect-width`).
+    package static let maxInputSide = 16384
+
     /// The one resize rule: the size of the copy a detector with longest side
     /// `longestSide` runs on (each side rounded separately; 0: full size). A
     /// smaller image is enlarged towards it by at most `maxUpscale` (1: never).
+    /// Whatever the settings, the copy has at most `maxInputPixels` pixels and
+    /// `maxInputSide` a side: a bigger one is shrunk to fit (sides rounded down).
     package static func inputSize(width: Int, height: Int, longestSide: Int,
                                  maxUpscale: Double = 1) -> (width: Int, height: Int) {
         let longest = max(width, height)
-        guard longestSide > 0, longest > 0, longest != longestSide else { return (width, height) }
-        var scale = Double(longestSide) / Double(longest)
+        guard width > 0, height > 0 else { return (width, height) }
+        var scale = longestSide > 0 ? Double(longestSide) / Double(longest) : 1
         if scale > 1 { scale = min(scale, maxUpscale.isFinite ? max(1, maxUpscale) : 1) }
+        let pixels = Double(width) * Double(height)
+        let bound = min((Double(maxInputPixels) / pixels).squareRoot(), Double(maxInputSide) / Double(longest))
+        if scale > bound {
+            // Rounded down, so the bound holds; a side of 1 at least.
+            return (max(1, Int(Double(width) * bound)), max(1, Int(Double(height) * bound)))
+        }
         guard scale != 1 else { return (width, height) }
         return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
+
+    /// Whether a copy with longest side `longestSide` (0: full size) can be past the
+    /// bound and so be shrunk: full size, or a square of that side.
+    package static func mayShrink(longestSide: Int) -> Bool {
+        longestSide <= 0 || longestSide > maxInputSide || longestSide * longestSide > maxInputPixels
     }
 
     /// OpenCV's thread use inside each detection; see `OpenCVDetector.setThreadsPerDetection`.

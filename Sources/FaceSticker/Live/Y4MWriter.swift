@@ -50,9 +50,7 @@ package final class Y4MWriter: LiveSink {
                     throw FaceStickerError.output(path: path, reason: "is a folder (name a .y4m file, or - for stdout)")
                 }
                 try AtomicFile.checkFolder(of: path)
-                let folder = (path as NSString).deletingLastPathComponent
-                let name = AtomicFile.temporaryName(for: (path as NSString).lastPathComponent)
-                let temp = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+                let temp = PathText.join(PathText.folder(of: path), AtomicFile.temporaryName(for: PathText.name(of: path)))
                 cleanupToken = Cleanup.temporary(temp)
                 descriptor = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
                 temporary = temp

@@ -145,3 +145,41 @@ enum InputFile {
         return .unreadable(path: path, reason: "\(kind.role): larger than \(cap), the most one may hold")
     }
 }
+
+
+/// A path's folder and name as text, for every shape a user may type: a bare
+/// name (`x`), `/`, `./x`, trailing slashes (`x/`, `a//b/`), an empty path.
+/// Foundation's `NSString.deletingLastPathComponent` traps on a relative path of
+/// one character (`x`, `x/`, `.`) on Linux; every split of a user's path goes
+/// through here instead.
+package enum PathText {
+    /// The folder part, as `dirname` gives it but empty where the path has no
+    /// folder part: `a/b` and `a/b/` give `a`, `x` and `x/` give ``, `/x` and
+    /// `/` give `/`, `./x` gives `.`, `a//b` gives `a`.
+    package static func folder(of path: String) -> String {
+        let trimmed = trimmingSlashes(path)
+        guard trimmed != "/" else { return "/" }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        return trimmingSlashes(String(trimmed[...slash]))
+    }
+
+    /// The last component, trailing slashes dropped: `a/b/` gives `b`, `/` gives
+    /// `/`, `` gives ``.
+    package static func name(of path: String) -> String {
+        let trimmed = trimmingSlashes(path)
+        guard trimmed != "/" else { return "/" }
+        return trimmed.lastIndex(of: "/").map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+    }
+
+    /// `name` inside `folder`; `name` alone when `folder` is empty.
+    package static func join(_ folder: String, _ name: String) -> String {
+        folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+    }
+
+    /// `path` without trailing slashes, `/` for a path of slashes only.
+    private static func trimmingSlashes(_ path: String) -> String {
+        guard path.hasSuffix("/") else { return path }
+        let kept = path.reversed().drop { $0 == "/" }
+        return kept.isEmpty ? "/" : String(kept.reversed())
+    }
+}

@@ -40,3 +40,41 @@ extension FrameRate {
         denominator = 1
     }
 }
+
+extension FrameRate {
+    /// The slowest rate an image sequence is read at: a frame every 600 s (ten
+    /// minutes). Measured with ffmpeg 5.1 and libx264 into mp4 and mov: from
+    /// 1/131072 each frame's duration overflows the muxer's 32 bits and the run
+    /// fails when encoded (`1/1000000`), and already from about 1/1000 (placebo),
+    /// 1/1700 (medium) or 1/8193 (3 frames) the B-frames' timestamps lose the
+    /// last two frames without an error; 1/600 keeps every preset whole.
+    package static let longestSequenceFrame = 600
+    /// The fastest: 1000 frames a second.
+    package static let fastestSequenceRate = 1000
+    /// The largest numerator or denominator: ffmpeg reads a rate as a fraction
+    /// and turns one with larger parts (over 1001000) into another rate.
+    package static let largestSequenceRatePart = 1_000_000
+
+    /// The rate of an image sequence input (`--fps`: `25`, `30000/1001`, `1/10`),
+    /// checked against what ffmpeg encodes; the error says why not.
+    package static func sequenceRate(_ text: String) throws -> FrameRate {
+        guard let rate = FrameRate(text) else {
+            throw FaceStickerError.invalidArgument("\"\(text)\" is not a rate like 25, 30000/1001 or 1/10")
+        }
+        try rate.checkSequenceRate()
+        return rate
+    }
+
+    /// Throws unless an image sequence can be read at this rate (see `sequenceRate`).
+    package func checkSequenceRate() throws {
+        let limit = Self.largestSequenceRatePart
+        guard numerator <= limit, denominator <= limit else {
+            throw FaceStickerError.invalidArgument("\(self): the numerator and denominator must be at most \(limit)")
+        }
+        // Exact in integers: both parts are at most 10^6.
+        guard numerator * Self.longestSequenceFrame >= denominator, numerator <= Self.fastestSequenceRate * denominator else {
+            throw FaceStickerError.invalidArgument("\(self) is outside 1/\(Self.longestSequenceFrame)...\(Self.fastestSequenceRate) "
+                                                   + "frames a second (from a frame every \(Self.longestSequenceFrame) s)")
+        }
+    }
+}

@@ -64,7 +64,7 @@ package struct VideoOptions: Sendable {
         var settings = detector
         if let detectWidth, width > 0 {
             let scale = min(1, Double(detectWidth) / Double(width))
-            settings.inputSize = max(1, Int((Double(max(width, height)) * scale).rounded()))
+            settings.inputSize = min(FaceFinder.maxInputSide, max(1, Int((Double(max(width, height)) * scale).rounded())))
         }
         return settings
     }

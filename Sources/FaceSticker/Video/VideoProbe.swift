@@ -94,9 +94,9 @@ package enum VideoProbe {
             throw FaceStickerError.unreadable(path: path, reason: "video stream has no frame rate")
         }
         let duration = Self.number(video["duration"]) ?? Self.number(format["duration"])
-        var count = Self.number(video["nb_frames"]).map { Int($0) }
+        var count = Self.number(video["nb_frames"]).flatMap(Self.frameCount)
         let estimated = count == nil || count == 0
-        if estimated, let duration { count = Int((duration * rate.value).rounded()) }
+        if estimated, let duration { count = Self.frameCount(duration * rate.value) }
         let audio = streams.filter { $0["codec_type"] as? String == "audio" }.map { $0["codec_name"] as? String ?? "?" }
         let matrix = (video["color_space"] as? String) == "bt709" ? "bt709" : "bt601"
         var info = VideoInfo(path: path, width: turned ? codedHeight : codedWidth, height: turned ? codedWidth : codedHeight,
@@ -122,7 +122,7 @@ package enum VideoProbe {
         } else if let tags = video["tags"] as? [String: Any], let value = number(tags["rotate"]) {
             degrees = value
         }
-        let quarter = Int((degrees / 90).rounded()) * 90
+        let quarter = Int((degrees.truncatingRemainder(dividingBy: 360) / 90).rounded()) * 90
         return ((quarter % 360) + 360) % 360
     }
 
@@ -130,6 +130,12 @@ package enum VideoProbe {
         guard let parts = text?.split(separator: ":"), parts.count == 2,
               let n = Int(parts[0]), let d = Int(parts[1]), n > 0, d > 0 else { return nil }
         return (n, d)
+    }
+
+    /// A frame count from the file's numbers, nil when it is not one (negative, or
+    /// past 10^12: a day at 1000 fps is 10^8), so no conversion traps.
+    private static func frameCount(_ value: Double) -> Int? {
+        value >= 0 && value <= 1e12 ? Int(value.rounded()) : nil
     }
 
     /// ffprobe writes most numbers as strings.

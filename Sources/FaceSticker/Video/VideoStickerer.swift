@@ -19,14 +19,11 @@ package struct VideoStickerer: Sendable {
     /// The default output for `input`: its name with `-stickered` before the
     /// extension, in `folder` (default: beside the input).
     package static func defaultOutput(for input: String, in folder: String? = nil) -> String {
-        let path = input as NSString
-        let file = path.lastPathComponent as NSString
+        let file = PathText.name(of: input) as NSString
         var ext = file.pathExtension
         // Containers that cannot hold H.264 get Matroska instead.
         if ext.isEmpty || FFmpegArguments.noH264Extensions.contains(ext.lowercased()) { ext = "mkv" }
-        let name = file.deletingPathExtension + "-stickered." + ext
-        let directory = folder ?? path.deletingLastPathComponent
-        return directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
+        return PathText.join(folder ?? PathText.folder(of: input), file.deletingPathExtension + "-stickered." + ext)
     }
 
     /// Processes `input` into `output`. `progress` is called on the calling
@@ -38,6 +35,11 @@ package struct VideoStickerer: Sendable {
         // Frames wait for the next detections to be tracked: the interval bounds the memory.
         if let every = options.detectEvery, !(1...30).contains(every) {
             throw FaceStickerError.invalidArgument("--detect-every: \(every) is outside 1...30")
+        }
+        if ImageSequence.isPattern(input) {
+            do { try options.sequenceRate.checkSequenceRate() } catch FaceStickerError.invalidArgument(let problem) {
+                throw FaceStickerError.invalidArgument("sequence rate: \(problem)")
+            }
         }
         let sequence = try ImageSequence.pattern(output)
         let outputIsSequence = sequence != nil

@@ -61,7 +61,7 @@ import Testing
         ([:], "--shard: auto: none of FACESTICKER_SHARD, SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX"),
         (["JOB_COMPLETION_INDEX": "1"], "--shard: auto: JOB_COMPLETION_INDEX is set but FACESTICKER_SHARD_COUNT"),
         (["SLURM_ARRAY_TASK_ID": "x", "SLURM_ARRAY_TASK_COUNT": "2"], "--shard: auto: SLURM_ARRAY_TASK_ID=\"x\" is not a whole number"),
-        (["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_COUNT": "2"], "--shard: auto (Slurm array task 5): I must be 0...1"),
+        (["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_COUNT": "2"], "--shard: auto (SLURM_ARRAY_TASK_ID=5, SLURM_ARRAY_TASK_COUNT=2): I must be 0...1"),
     ])
     func autoWithoutASchedulerIsAUsageError(environment: [String: String], start: String) throws {
         var env = environment

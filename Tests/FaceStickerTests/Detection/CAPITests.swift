@@ -128,6 +128,35 @@ import Testing
         }
     }
 
+    /// OpenCV's dnn counts a tensor's values in int: a DNN detector refuses an image
+    /// too large for that (issue 23: an overflow reported as "not a centerface model")
+    /// with a status, before reading a pixel (the buffer here holds 64).
+    @Test(Fixtures.needsYuNet, arguments: [FD_DETECTOR_YUNET, FD_DETECTOR_CENTERFACE])
+    func dnnDetectorsRefuseImagesPastOpenCVsIntSizes(kind: fd_detector_kind) throws {
+        let model = kind == FD_DETECTOR_YUNET ? Fixtures.yunetModel : ModelStore.defaultModel(for: .centerface)
+        let path = try #require(model, "the CenterFace model is installed")
+        var p = params(kind, model: path)
+        var handle: OpaquePointer?
+        let created = path.withCString { path in
+            p.model_path = path
+            return fd_detector_create(&p, &handle)
+        }
+        try #require(created == FD_OK)
+        defer { fd_detector_destroy(handle) }
+        let pixels = [UInt8](repeating: 0, count: 64)
+        pixels.withUnsafeBufferPointer { buffer in
+            var faces = [fd_face](repeating: fd_face(), count: 2)
+            var count: Int32 = -1
+            for (width, height) in [(Int32(20000), Int32(20000)), (Int32.max / 4, Int32(1)), (Int32(8192), Int32(8192))] {
+                var image = fd_image(data: buffer.baseAddress, width: width, height: height, stride: width * 4,
+                                     format: FD_PIXEL_RGBA8)
+                #expect(fd_detector_detect(handle, &image, &faces, 2, &count) == FD_ERR_INVALID_ARGUMENT)
+                #expect(String(cString: fd_last_error()).contains("too large for a DNN detector"))
+            }
+            #expect(count == -1)
+        }
+    }
+
     @Test func pictureReadReportsMissingAndUndecodableFiles() throws {
         var picture: OpaquePointer?
         #expect(fd_picture_read("/nonexistent.png", &picture) == FD_ERR_NOT_FOUND)
