@@ -78,7 +78,7 @@ enum PhotoCommand: Command {
         renderer.choice = faceOptions.choice
         var status = ExitStatus.success
         if json {
-            for item in batch.skipped { try Console.out(summary(item, status: "skipped").text) }
+            for item in batch.skipped { try Console.out(json: summary(item, status: "skipped").text) }
         }
         for item in batch.items {
             let started = DispatchTime.now().uptimeNanoseconds
@@ -114,7 +114,7 @@ enum PhotoCommand: Command {
                     object.add("profile", profile.rawValue)
                     object.add("stickers", strings: stickers.map(\.name))
                     object.add("seconds", number: seconds())
-                    try Console.out(object.text)
+                    try Console.out(json: object.text)
                 }
             } catch let failure as StandardOutputFailure {
                 throw failure
@@ -126,7 +126,7 @@ enum PhotoCommand: Command {
                 if json {
                     var object = summary(item, status: "failed")
                     object.add("error", Console.oneLine("\(error)"))
-                    try Console.out(object.text)
+                    try Console.out(json: object.text)
                 }
             }
         }

@@ -136,7 +136,7 @@ enum VideoCommand: Command {
         let madeOutDir = try batch.items.isEmpty ? false : (outDir.map(Batch.makeFolder) ?? false)
         defer { if madeOutDir, let outDir { rmdir(outDir) } }
         if json {
-            for item in batch.skipped { try Console.out(PhotoCommand.summary(item, status: "skipped").text) }
+            for item in batch.skipped { try Console.out(json: PhotoCommand.summary(item, status: "skipped").text) }
         }
         var status = ExitStatus.success
         for item in batch.items {
@@ -147,7 +147,7 @@ enum VideoCommand: Command {
                 let summary = try job.run(input: item.input, output: item.output, cancellation: cancellation) { step in
                     if progress { show(item.input, step) }
                 }
-                if progress { Console.progress("\r\u{1B}[K") }
+                if progress { Console.endProgress() }
                 summary.warnings.forEach { Console.warning($0) }
                 Console.note(summary.line)
                 if stats {
@@ -169,22 +169,22 @@ enum VideoCommand: Command {
                     object.add("stickers", strings: stickers.map(\.name))
                     object.add("seconds", number: summary.seconds)
                     object.add("warnings", strings: summary.warnings)
-                    try Console.out(object.text)
+                    try Console.out(json: object.text)
                 }
             } catch let error as Interrupted {
-                if progress { Console.progress("\r\u{1B}[K") }
+                if progress { Console.endProgress() }
                 Console.error(error)
                 return 130
             } catch let failure as StandardOutputFailure {
                 throw failure
             } catch {
-                if progress { Console.progress("\r\u{1B}[K") }
+                if progress { Console.endProgress() }
                 Console.error(error)
                 status = ExitStatus.failure
                 if json {
                     var object = PhotoCommand.summary(item, status: "failed")
                     object.add("error", Console.oneLine("\(error)"))
-                    try Console.out(object.text)
+                    try Console.out(json: object.text)
                 }
             }
         }
@@ -238,7 +238,7 @@ enum VideoCommand: Command {
         let total = step.total.map { "/\($0)" } ?? ""
         let eta = step.remaining.map { ", ETA " + clock($0) } ?? ""
         let fps = String(format: "%.1f", step.framesPerSecond)
-        Console.progress("\r\u{1B}[K\(input): \(step.frames)\(total) frames, \(fps) fps\(eta)")
+        Console.progress("\(input): \(step.frames)\(total) frames, \(fps) fps\(eta)")
     }
 
     private static func clock(_ seconds: Double) -> String {
