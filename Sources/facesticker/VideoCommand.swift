@@ -195,7 +195,7 @@ enum VideoCommand: Command {
     /// beside IN); for an image sequence `DIR/%04d.png`, `DIR-stickered.mp4` beside DIR.
     static func defaultOutput(for input: String, in folder: String?) -> String {
         guard ImageSequence.isPattern(input) else { return VideoStickerer.defaultOutput(for: input, in: folder) }
-        let frames = (input as NSString).deletingLastPathComponent
+        let frames = FileNames.standIn((input as NSString).deletingLastPathComponent)
         let name = (frames.isEmpty ? "frames" : (frames as NSString).lastPathComponent) + "-stickered.mp4"
         let place = folder ?? (frames as NSString).deletingLastPathComponent
         return place.isEmpty ? name : (place as NSString).appendingPathComponent(name)

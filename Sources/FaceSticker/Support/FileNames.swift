@@ -161,10 +161,11 @@ package enum FileNames {
         return out
     }
 
-    /// Where outputs named after `path` go: for an alias of a file, the
-    /// file's folder and its name spelt (`\xff\xfe.png`); else `path`.
+    /// `path` for naming outputs after it: an alias, its folder and its name
+    /// spelt (`\xff\xfe.png`: `\xff\xfe-stickered.png` goes beside it);
+    /// anything else (a path inside an aliased folder too) as it is.
     package static func standIn(_ path: String) -> String {
-        state.withLock { $0.aliases.first { $0.isFile && $0.path == path }?.standIn } ?? path
+        state.withLock { $0.aliases.first { $0.path == path }?.standIn } ?? path
     }
 
     /// Whether `path` is an alias of a file (which cannot be written through).
