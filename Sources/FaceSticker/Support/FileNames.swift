@@ -92,7 +92,9 @@ package enum FileNames {
     /// gives them; a name that is not UTF-8 is opened through an alias.
     /// Throws when the folder cannot be listed (the caller names it).
     package static func list(_ folder: String) throws -> [Entry] {
-        guard let directory = opendir(folder) else { throw FaceStickerError.unreadable(path: folder, reason: String(cString: strerror(errno))) }
+        guard let directory = opendir(folder) else {
+            throw FaceStickerError.unreadable(path: folder, reason: String(cString: strerror(errno)))
+        }
         defer { closedir(directory) }
         func joined(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
         var entries: [Entry] = []

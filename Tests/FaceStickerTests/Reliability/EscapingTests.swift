@@ -101,7 +101,9 @@ import Glibc
             _ = try ws.opaqueSticker("stickers/art/s.png")
             let text = JSONText.string("d " + hostile.raw)
             let credit = JSONText.string("c " + hostile.raw)
-            _ = try ws.write("stickers/stickers.json", text: #"{"credits": [\#(credit)], "stickers": [{"name": "s", "description": \#(text), "layers": [{"art": "art/s.png", "anchor": "eyes", "measure": "eye-distance", "size": 2}]}]}"#)
+            let layer = #"{"art": "art/s.png", "anchor": "eyes", "measure": "eye-distance", "size": 2}"#
+            _ = try ws.write("stickers/stickers.json", text: #"{"credits": [\#(credit)], "stickers": "#
+                + #"[{"name": "s", "description": \#(text), "layers": [\#(layer)]}]}"#)
             environment["FACESTICKER_STICKERS"] = ws.path("stickers")
             run = try CLIRun(["stickers"], environment: environment, directory: ws.root)
             expected = "c " + hostile.shown
