@@ -68,9 +68,9 @@ struct Batch {
                 throw FaceStickerError.unreadable(path: path, reason: "folder holds no \(what) ("
                     + extensions.sorted().joined(separator: ", ") + (recursive ? "" : "; -r looks into sub-folders") + ")")
             }
-            for relative in found {
-                let sub = PathText.folder(of: relative)
-                expanded.append(((path as NSString).appendingPathComponent(relative), sub.isEmpty ? nil : sub))
+            for file in found {
+                let sub = PathText.folder(of: file.relative)
+                expanded.append((file.path, sub.isEmpty ? nil : sub))
             }
         }
         if output != nil, expanded.count > 1 {
@@ -83,7 +83,9 @@ struct Batch {
             if let output { return BatchItem(input: entry.input, output: output, outputFolder: nil) }
             // With --out-dir, a file found in a sub-folder keeps its sub-folder there, so names never clash.
             let folder = outDir.map { dir in entry.folder.map { (dir as NSString).appendingPathComponent($0) } ?? dir }
-            return BatchItem(input: entry.input, output: defaultOutput(entry.input, folder), outputFolder: folder)
+            // A name that is not UTF-8 names its outputs spelt (FileNames).
+            return BatchItem(input: entry.input, output: defaultOutput(FileNames.standIn(entry.input), folder),
+                             outputFolder: folder)
         }
         // Two inputs, one output: refused before anything is written, whatever the shard.
         var seen: [String: String] = [:]
@@ -96,7 +98,7 @@ struct Batch {
             }
             seen[resolved] = item.input
         }
-        let sorted = items.sorted { $0.input.utf8.lexicographicallyPrecedes($1.input.utf8) }
+        let sorted = items.sorted { FileNames.shownBytes($0.input).lexicographicallyPrecedes(FileNames.shownBytes($1.input)) }
         let slice = try arguments.string(BatchOptions.shard).map { try Shard.parse($0) }
         let mine = slice.map { slice in sorted.enumerated().filter { slice.contains($0.offset) }.map(\.element) } ?? items
         if let shard = slice {
@@ -154,33 +156,34 @@ struct Batch {
         }
     }
 
-    /// The files under `folder` with one of `extensions`, sorted, relative to
-    /// it; hidden files and earlier `-stickered` outputs left out. A folder that
+    /// The files under `folder` with one of `extensions`, sorted: each
+    /// relative to it (names that are not UTF-8 spelt) and the path to open;
+    /// hidden files and earlier `-stickered` outputs left out. A folder that
     /// cannot be listed (this one or one below) adds its error to `unlisted`.
     static func files(in folder: String, extensions: Set<String>, recursive: Bool,
-                      unlisted: inout [FaceStickerError]) -> [String] {
-        let names: [String]
+                      unlisted: inout [FaceStickerError]) -> [(relative: String, path: String)] {
+        let entries: [FileNames.Entry]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            entries = try FileNames.list(folder)
         } catch {
             unlisted.append(.unreadable(path: folder, reason: "cannot list the folder: \(SystemReason.of(error))"))
             return []
         }
-        var found: [String] = []
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = (folder as NSString).appendingPathComponent(name)
+        var found: [(relative: String, path: String)] = []
+        for entry in entries.sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") {
+            let (name, path) = (entry.name, entry.path)
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
                 // Symbolic links to folders are not followed: no loops.
-                let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
-                if recursive, !isLink {
-                    found += files(in: path, extensions: extensions, recursive: true, unlisted: &unlisted).map { name + "/" + $0 }
+                if recursive, !entry.isLink {
+                    found += files(in: path, extensions: extensions, recursive: true, unlisted: &unlisted)
+                        .map { (name + "/" + $0.relative, $0.path) }
                 }
                 continue
             }
             let ext = (name as NSString).pathExtension.lowercased()
             if extensions.contains(ext), !(name as NSString).deletingPathExtension.hasSuffix("-stickered") {
-                found.append(name)
+                found.append((name, path))
             }
         }
         return found

@@ -6,6 +6,12 @@ import Glibc
 #endif
 
 /// Where the CLI talks to people: results on stdout, everything else on stderr.
+///
+/// Every line goes through one rule, `escaped`, so no byte of a file name, a
+/// manifest or a device reaches the terminal as a control: `note`, `detail`,
+/// `warning`, `error`, `progress` and `out` escape what they are given. Only
+/// the program's own text (`outText`, `usageText`), JSON lines (`out(json:)`,
+/// whose strings `JSONText` escapes) and image bytes go as they are.
 enum Console {
     /// The one line an error gets, whatever bytes a user's file put into it. A
     /// Foundation file error that got this far is told as its file and strerror's
@@ -14,18 +20,35 @@ enum Console {
         write("facesticker: \(oneLine(SystemReason.line(error) ?? "\(error)"))\n")
     }
 
-    /// `text` fit for one terminal line: control characters (line breaks,
-    /// escapes, C1 codes) shown as `\xNN` or `\u{NNNN}`, at most 2000 characters.
+    /// `escaped(text)`, at most 2000 characters: an error or warning line.
     static func oneLine(_ text: String) -> String {
+        let out = escaped(text)
+        return out.count > 2000 ? String(out.prefix(1997)) + "..." : out
+    }
+
+    /// The one escaping rule for text meant for a person. File names the user
+    /// gave are shown as given (`FileNames.shownBytes`), then: a backslash is
+    /// `\\`; a byte that is not UTF-8, and a C0 control or DEL, is `\xNN` (the
+    /// byte); a C1 control (U+0080-U+009F), a line or paragraph separator and
+    /// a bidirectional override or isolate is `\u{NNNN}` (the character).
+    /// Everything else is itself, so the escaped text reads as the name and
+    /// can be decoded back to its bytes without doubt.
+    static func escaped(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                out += scalar.value < 0x100 ? "\\x" + String(format: "%02x", scalar.value) : "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
+        FileNames.pieces(FileNames.shownBytes(text)) { piece in
+            switch piece {
+            case .byte(let byte): out += "\\x" + FileNames.hex(byte)
+            case .scalar(let scalar):
+                switch scalar.value {
+                case 0x5C: out += "\\\\"
+                case 0..<0x20, 0x7F: out += "\\x" + FileNames.hex(UInt8(truncatingIfNeeded: scalar.value))
+                case 0x80...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                default: out.unicodeScalars.append(scalar)
+                }
             }
         }
-        return out.count > 2000 ? String(out.prefix(1997)) + "..." : out
+        return out
     }
 
     /// How much a run says on stderr besides errors and warnings (-q, -v).
@@ -43,12 +66,12 @@ enum Console {
 
     /// Information that is not a result (which detector ran, a summary); not with -q.
     static func note(_ text: String) {
-        if level != .quiet { write(text + "\n") }
+        if level != .quiet { write(escaped(text) + "\n") }
     }
 
     /// Details only -v asks for (settings, timings).
     static func detail(_ text: String) {
-        if level == .verbose { write(text + "\n") }
+        if level == .verbose { write(escaped(text) + "\n") }
     }
 
     /// A warning: printed whatever the level.
@@ -56,9 +79,14 @@ enum Console {
         write("facesticker: warning: \(oneLine(text))\n")
     }
 
-    /// Text on stderr as it is (progress lines); not with -q.
-    static func progress(_ text: String) {
-        if level != .quiet { write(text) }
+    /// The progress line on a terminal, redrawn in place (`\r`, erase the line); not with -q.
+    static func progress(_ line: String) {
+        if level != .quiet { write("\r\u{1B}[K" + escaped(line)) }
+    }
+
+    /// Erases the progress line before other lines are written; not with -q.
+    static func endProgress() {
+        if level != .quiet { write("\r\u{1B}[K") }
     }
 
     /// Bytes on stdout (an image for `-o -`), checked as `out` is.
@@ -76,6 +104,16 @@ enum Console {
     /// not arrive (a full disk, a closed stdout, a reader gone) is an error,
     /// never a silent success.
     static func out(_ text: String) throws {
+        try outBytes(Array((escaped(text) + "\n").utf8))
+    }
+
+    /// A JSON line on stdout, as it is (its strings are escaped by `JSONText`), checked as `out` is.
+    static func out(json: String) throws {
+        try outBytes(Array((json + "\n").utf8))
+    }
+
+    /// The program's own text on stdout, as it is (help, the completion script), checked as `out` is.
+    static func outText(_ text: String) throws {
         try outBytes(Array((text + "\n").utf8))
     }
 

@@ -30,7 +30,7 @@ enum DetectCommand: Command {
                 let report = DetectionReport(path: path, detector: detector.kind, width: image.width,
                                              height: image.height, faces: faces)
                 if json {
-                    try Console.out(report.json)
+                    try Console.out(json: report.json)
                 } else {
                     try report.lines.forEach { try Console.out($0) }
                 }

@@ -35,11 +35,11 @@ enum DevicesCommand: Command {
                 let error = FaceStickerError.unreadable(path: path, reason: problem)
                 Console.error(error)
                 status = ExitStatus.failure
-                if json { try Console.out(Self.json(report, error: error)) }
+                if json { try Console.out(json: Self.json(report, error: error)) }
                 continue
             }
             if json {
-                try Console.out(Self.json(report))
+                try Console.out(json: Self.json(report))
                 continue
             }
             if index > 0 { try Console.out("") }

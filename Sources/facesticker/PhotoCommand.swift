@@ -80,7 +80,7 @@ enum PhotoCommand: Command {
         defer { batch.folders.removeEmpty() }
         for (item, skip) in batch.queue {
             if skip {
-                if json { try Console.out(summary(item, status: "skipped").text) }
+                if json { try Console.out(json: summary(item, status: "skipped").text) }
                 continue
             }
             let started = DispatchTime.now().uptimeNanoseconds
@@ -116,7 +116,7 @@ enum PhotoCommand: Command {
                     object.add("profile", profile.rawValue)
                     object.add("stickers", strings: stickers.map(\.name))
                     object.add("seconds", number: seconds())
-                    try Console.out(object.text)
+                    try Console.out(json: object.text)
                 }
             } catch let failure as StandardOutputFailure {
                 throw failure
@@ -128,7 +128,7 @@ enum PhotoCommand: Command {
                 if json {
                     var object = summary(item, status: "failed")
                     object.add("error", Console.oneLine("\(error)"))
-                    try Console.out(object.text)
+                    try Console.out(json: object.text)
                 }
             }
         }

@@ -37,7 +37,7 @@ enum StickersCommand: Command {
                 object.add("anchors", strings: entry.layers.map(\.fit.anchor.rawValue))
                 object.add("description", entry.summary)
                 object.add("installed", raw: installed ? "true" : "false")
-                try Console.out(object.text)
+                try Console.out(json: object.text)
             }
             if missing > 0 {
                 Console.note("stickers: \(missing) sticker(s) lack their art; scripts/stickers.sh (run by make) fetches it")

@@ -157,7 +157,7 @@ enum VideoCommand: Command {
         var status = batch.unlisted.isEmpty ? ExitStatus.success : ExitStatus.failure
         for (item, skip) in batch.queue {
             if skip {
-                if json { try Console.out(PhotoCommand.summary(item, status: "skipped").text) }
+                if json { try Console.out(json: PhotoCommand.summary(item, status: "skipped").text) }
                 continue
             }
             var job = VideoStickerer(options: options, painter: painter)
@@ -167,7 +167,7 @@ enum VideoCommand: Command {
                 let summary = try job.run(input: item.input, output: item.output, cancellation: cancellation) { step in
                     if progress { show(item.input, step) }
                 }
-                if progress { Console.progress("\r\u{1B}[K") }
+                if progress { Console.endProgress() }
                 summary.warnings.forEach { Console.warning($0) }
                 Console.note(summary.line)
                 if stats {
@@ -189,22 +189,22 @@ enum VideoCommand: Command {
                     object.add("stickers", strings: stickers.map(\.name))
                     object.add("seconds", number: summary.seconds)
                     object.add("warnings", strings: summary.warnings)
-                    try Console.out(object.text)
+                    try Console.out(json: object.text)
                 }
             } catch let error as Interrupted {
-                if progress { Console.progress("\r\u{1B}[K") }
+                if progress { Console.endProgress() }
                 Console.error(error)
                 return 130
             } catch let failure as StandardOutputFailure {
                 throw failure
             } catch {
-                if progress { Console.progress("\r\u{1B}[K") }
+                if progress { Console.endProgress() }
                 Console.error(error)
                 status = ExitStatus.failure
                 if json {
                     var object = PhotoCommand.summary(item, status: "failed")
                     object.add("error", Console.oneLine("\(error)"))
-                    try Console.out(object.text)
+                    try Console.out(json: object.text)
                 }
             }
         }
@@ -217,7 +217,7 @@ enum VideoCommand: Command {
     /// (`%04d.png`, `./%04d.png`, `../%04d.png`, `/%04d.png`).
     static func defaultOutput(for input: String, in folder: String?) -> String {
         guard ImageSequence.isPattern(input) else { return VideoStickerer.defaultOutput(for: input, in: folder) }
-        let frames = PathText.folder(of: input)
+        let frames = FileNames.standIn(PathText.folder(of: input))
         let named = PathText.name(of: frames)
         if ["", ".", "..", "/"].contains(named) { return PathText.join(folder ?? frames, "frames-stickered.mp4") }
         return PathText.join(folder ?? PathText.folder(of: frames), named + "-stickered.mp4")
@@ -261,7 +261,7 @@ enum VideoCommand: Command {
         let total = step.total.map { "/\($0)" } ?? ""
         let eta = step.remaining.map { ", ETA " + clock($0) } ?? ""
         let fps = String(format: "%.1f", step.framesPerSecond)
-        Console.progress("\r\u{1B}[K\(input): \(step.frames)\(total) frames, \(fps) fps\(eta)")
+        Console.progress("\(input): \(step.frames)\(total) frames, \(fps) fps\(eta)")
     }
 
     private static func clock(_ seconds: Double) -> String {

@@ -62,7 +62,7 @@ func command(named name: String) throws -> any Command.Type {
 func run() throws -> Int32 {
     // Any run: a signal that ends it stops the children and removes temporary files first.
     SignalCleanup.install { "facesticker: interrupted by \(SignalCleanup.name($0)); no output written" }
-    var arguments = Array(CommandLine.arguments.dropFirst())
+    var arguments = FileNames.arguments()
     guard let first = arguments.first else {
         Console.usageText(overview())
         return ExitStatus.usage
@@ -70,30 +70,30 @@ func run() throws -> Int32 {
     arguments.removeFirst()
     switch first {
     case "--help", "-h":
-        try Console.out(overview())
+        try Console.outText(overview())
         return ExitStatus.success
     case "--version", "-V", "version":
         try Console.out(version)
         return ExitStatus.success
     case "help":
         guard let name = arguments.first else {
-            try Console.out(overview())
+            try Console.outText(overview())
             return ExitStatus.success
         }
-        try Console.out(try command(named: name).usage)
+        try Console.outText(try command(named: name).usage)
         return ExitStatus.success
     case "completion":
         // Hidden: the shell completion scripts, generated from the declarations (scripts/install.sh).
         guard arguments.count == 1, let shell = arguments.first, let script = Completion.script(shell, commands: commands) else {
             throw UsageError("completion: give bash or zsh")
         }
-        try Console.out(script)
+        try Console.outText(script)
         return ExitStatus.success
     default:
         let command = try command(named: first)
         let options = arguments.prefix { $0 != "--" }
         if options.contains("--help") || options.contains("-h") {
-            try Console.out(command.usage)
+            try Console.outText(command.usage)
             return ExitStatus.success
         }
         do {

@@ -16,15 +16,15 @@ package final class ImageFolderSource: FrameSource {
     package init(folder: String, rate: FrameRate = .thirty) throws {
         name = folder
         frameRate = rate
-        let names: [String]
+        let entries: [FileNames.Entry]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            entries = try FileNames.list(folder)
         } catch {
             throw FaceStickerError.unreadable(path: folder, reason: "cannot list the folder: \(SystemReason.of(error))")
         }
-        files = names.filter { !$0.hasPrefix(".") && Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted { $0.compare($1, options: .numeric) == .orderedAscending }
-            .map { (folder as NSString).appendingPathComponent($0) }
+        files = entries.filter { !$0.name.hasPrefix(".") && Self.extensions.contains(($0.name as NSString).pathExtension.lowercased()) }
+            .sorted { $0.name.compare($1.name, options: .numeric) == .orderedAscending }
+            .map(\.path)
         guard !files.isEmpty else {
             throw FaceStickerError.unreadable(path: folder, reason: "no PNG or JPEG images in the folder")
         }

@@ -126,6 +126,11 @@ package struct RunFiles: Sendable {
                 throw FileConflict(output: output, other: writes[j], otherIsOutput: true)
             }
         }
+        // A link to a file named in bytes that are not UTF-8 would itself be replaced, not the file.
+        if let alias = writes.first(where: { FileNames.isFileAlias($0.path) }) {
+            throw FaceStickerError.output(path: alias.path, reason: "\(alias.role): the file exists and its name is not UTF-8, "
+                + "which facesticker cannot replace; give another name (nothing was written)")
+        }
     }
 
     /// How a path is compared: its resolved form; for a file that exists its
@@ -173,13 +178,13 @@ package struct RunFiles: Sendable {
                 : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
             if let real = realpath(absolute, nil) {
                 defer { free(real) }
-                return String(cString: real)
+                return FileNames.string(cString: real)
             }
             let standard = (absolute as NSString).standardizingPath as NSString
             let folder = standard.deletingLastPathComponent
             if let real = realpath(folder, nil) {
                 defer { free(real) }
-                return (String(cString: real) as NSString).appendingPathComponent(standard.lastPathComponent)
+                return (FileNames.string(cString: real) as NSString).appendingPathComponent(standard.lastPathComponent)
             }
             return standard as String
         }
