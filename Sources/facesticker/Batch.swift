@@ -148,7 +148,7 @@ struct Batch {
                 return
             }
             let code = errno
-            let up = MadeFolders.parent(of: path)
+            let up = PathText.parent(of: path)
             guard code == ENOENT || code == ENOTDIR, up != path else {
                 throw FaceStickerError.output(path: folder, reason: String(cString: strerror(code)))
             }
@@ -165,6 +165,9 @@ struct Batch {
         let entries: [FileNames.Entry]
         do {
             entries = try FileNames.list(folder)
+        } catch let error as FaceStickerError {
+            unlisted.append(error)
+            return []
         } catch {
             unlisted.append(.unreadable(path: folder, reason: "cannot list the folder: \(SystemReason.of(error))"))
             return []
@@ -194,8 +197,9 @@ struct Batch {
 /// their missing parents), made one at a time and remembered, so that at the
 /// end of the run those still empty (no output arrived) are removed again,
 /// deepest first: every folder the run made, and none it did not.
+/// A signal removes them too (`Cleanup.madeFolder`).
 final class MadeFolders {
-    private var made: [String] = []
+    private var made: [(path: String, token: Int)] = []
 
     /// Makes `folder` and whichever of its parents are missing.
     func make(_ folder: String) throws {
@@ -210,14 +214,14 @@ final class MadeFolders {
                 break
             }
             let code = errno
-            let up = Self.parent(of: path)
+            let up = PathText.parent(of: path)
             guard code == ENOENT, up != path else { break } // mkdir below says what is wrong
             missing.append(path)
             path = up
         }
         for path in missing.reversed() {
             if mkdir(path, 0o777) == 0 {
-                made.append(path)
+                made.append((path, Cleanup.madeFolder(path)))
             } else if errno != EEXIST {
                 throw FaceStickerError.output(path: folder, reason: "cannot create the folder: \(String(cString: strerror(errno)))")
             }
@@ -226,17 +230,11 @@ final class MadeFolders {
 
     /// Removes the folders made that are still empty, deepest first.
     func removeEmpty() {
-        for path in made.reversed() { _ = rmdir(path) }
+        for (path, token) in made.reversed() {
+            Cleanup.forget(token)
+            _ = rmdir(path)
+        }
         made.removeAll()
-    }
-
-    /// The folder `path` is in: `.` for a bare name, `/` for `/x` and `/`.
-    /// (Foundation's `deletingLastPathComponent` traps on a one-letter path.)
-    static func parent(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
-        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 }
 

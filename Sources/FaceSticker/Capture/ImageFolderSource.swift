@@ -16,13 +16,7 @@ package final class ImageFolderSource: FrameSource {
     package init(folder: String, rate: FrameRate = .thirty) throws {
         name = folder
         frameRate = rate
-        let entries: [FileNames.Entry]
-        do {
-            entries = try FileNames.list(folder)
-        } catch {
-            throw FaceStickerError.unreadable(path: folder, reason: "cannot list the folder: \(SystemReason.of(error))")
-        }
-        files = entries.filter { !$0.name.hasPrefix(".") && Self.extensions.contains(($0.name as NSString).pathExtension.lowercased()) }
+        files = try FileNames.list(folder).filter { !$0.name.hasPrefix(".") && Self.extensions.contains(($0.name as NSString).pathExtension.lowercased()) }
             .sorted { $0.name.compare($1.name, options: .numeric) == .orderedAscending }
             .map(\.path)
         guard !files.isEmpty else {

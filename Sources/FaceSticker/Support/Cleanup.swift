@@ -9,11 +9,13 @@ import Glibc
 /// written and the process groups of the children. `AtomicFile`, the image
 /// sequence writer and `ChildProcess` register them; a signal that ends the
 /// run (`SignalCleanup`) kills every group and removes every file and folder
-/// before exiting.
+/// (and the output folders it made, if still empty) before exiting.
 package enum Cleanup {
     private struct State {
         var temporaries: [Int: String] = [:]
         var folders: [Int: String] = [:]
+        /// Output folders a run made: removed only if still empty, newest first.
+        var made: [Int: String] = [:]
         var groups: [Int: pid_t] = [:]
         var next = 0
     }
@@ -43,28 +45,24 @@ package enum Cleanup {
 
     /// Registers a temporary folder, removed with what is in it (one level of
     /// sub-folders); returns a token for `forget`.
-    package static func folder(_ path: String) -> Int {
-        state.withLock { state in
-            state.next += 1
-            state.folders[state.next] = path
-            return state.next
-        }
-    }
+    package static func folder(_ path: String) -> Int { register(path, in: \.folders) }
+
+    /// Registers a folder the run made for its outputs (`--out-dir`): on a
+    /// signal it is removed if it is still empty (after the temporaries in
+    /// it), the newest first; returns a token for `forget`.
+    package static func madeFolder(_ path: String) -> Int { register(path, in: \.made) }
 
     /// Registers a temporary file; returns a token for `forget`.
-    package static func temporary(_ path: String) -> Int {
-        state.withLock { state in
-            state.next += 1
-            state.temporaries[state.next] = path
-            return state.next
-        }
-    }
+    package static func temporary(_ path: String) -> Int { register(path, in: \.temporaries) }
 
     /// Registers a child's process group; returns a token for `forget`.
-    package static func group(_ pid: pid_t) -> Int {
+    package static func group(_ pid: pid_t) -> Int { register(pid, in: \.groups) }
+
+    /// Adds `value` to one of the lists under a new token.
+    private static func register<Value: Sendable>(_ value: Value, in list: WritableKeyPath<State, [Int: Value]> & Sendable) -> Int {
         state.withLock { state in
             state.next += 1
-            state.groups[state.next] = pid
+            state[keyPath: list][state.next] = value
             return state.next
         }
     }
@@ -74,6 +72,7 @@ package enum Cleanup {
         state.withLock { state in
             state.temporaries[token] = nil
             state.folders[token] = nil
+            state.made[token] = nil
             state.groups[token] = nil
         }
     }
@@ -84,16 +83,28 @@ package enum Cleanup {
     package static func now() {
         endingFlag.store(true, ordering: .releasing)
         placing.withLock { _ in
-            let (groups, files, folders) = state.withLock { state in
-                let taken = (Array(state.groups.values), Array(state.temporaries.values), Array(state.folders.values))
+            let (groups, files, folders, made) = state.withLock { state in
+                let taken = (Array(state.groups.values), Array(state.temporaries.values), Array(state.folders.values),
+                             state.made.sorted { $0.key > $1.key }.map(\.value))
                 state.groups.removeAll()
                 state.temporaries.removeAll()
                 state.folders.removeAll()
+                state.made.removeAll()
                 return taken
             }
             for group in groups { _ = kill(-group, SIGKILL) }
+            // Reaped (for at most 2 s each) so that none is still exiting when
+            // the run ends; one another thread reaps first is gone as well (ECHILD).
+            for group in groups {
+                var tries = 0
+                while tries < 200, waitpid(group, nil, WNOHANG) == 0 {
+                    tries += 1
+                    usleep(10_000)
+                }
+            }
             for file in files { _ = unlink(file) }
             for folder in folders { removeFolder(folder) }
+            for folder in made { _ = rmdir(folder) }
         }
     }
 

@@ -90,10 +90,10 @@ package enum FileNames {
 
     /// The entries of `folder` (without `.` and `..`), in the order the folder
     /// gives them; a name that is not UTF-8 is opened through an alias.
-    /// Throws when the folder cannot be listed (the caller names it).
+    /// Throws when the folder cannot be listed (`FOLDER: cannot list the folder: REASON`).
     package static func list(_ folder: String) throws -> [Entry] {
         guard let directory = opendir(folder) else {
-            throw FaceStickerError.unreadable(path: folder, reason: String(cString: strerror(errno)))
+            throw FaceStickerError.unreadable(path: folder, reason: "cannot list the folder: " + SystemReason.of(errno: errno))
         }
         defer { closedir(directory) }
         func joined(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
@@ -102,7 +102,9 @@ package enum FileNames {
         while true {
             errno = 0
             guard let entry = readdir(directory) else {
-                if errno != 0 { throw FaceStickerError.unreadable(path: folder, reason: String(cString: strerror(errno))) }
+                if errno != 0 {
+                    throw FaceStickerError.unreadable(path: folder, reason: "cannot list the folder: " + SystemReason.of(errno: errno))
+                }
                 break
             }
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }

@@ -163,6 +163,12 @@ package enum PathText {
         return trimmingSlashes(String(trimmed[...slash]))
     }
 
+    /// The folder `path` is in, as `stat` takes it: `.` for a bare name.
+    package static func parent(of path: String) -> String {
+        let part = folder(of: path)
+        return part.isEmpty ? "." : part
+    }
+
     /// The last component, trailing slashes dropped: `a/b/` gives `b`, `/` gives
     /// `/`, `` gives ``.
     package static func name(of path: String) -> String {

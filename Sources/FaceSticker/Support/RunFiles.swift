@@ -85,10 +85,7 @@ package struct RunFiles: Sendable {
                 let key = Key(entry.path)
                 if present.contains(where: { $0.same(as: key) }) { return true }
                 return [entry.path, key.resolved].contains { path in
-                    let slash = path.lastIndex(of: "/")
-                    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-                    let parent = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-                    return pattern.matches(name) && Self.sameFolder(parent, folder)
+                    pattern.matches(PathText.name(of: path)) && Self.sameFolder(PathText.parent(of: path), folder)
                 }
             }
             let named = Entry(role: pattern.role, path: pattern.path)
@@ -154,14 +151,9 @@ package struct RunFiles: Sendable {
                 place = .file(dev: UInt64(info.st_dev), ino: UInt64(info.st_ino))
                 return
             }
-            // `resolved` is absolute; split by hand (Foundation traps on some short paths).
-            guard let slash = resolved.lastIndex(of: "/") else {
-                place = nil
-                return
-            }
-            let name = String(resolved[resolved.index(after: slash)...])
-            let folder = slash == resolved.startIndex ? "/" : String(resolved[..<slash])
-            place = !name.isEmpty && stat(folder, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            // `resolved` is absolute (PathText: Foundation traps on some short paths).
+            let name = PathText.name(of: resolved), folder = PathText.parent(of: resolved)
+            place = resolved != "/" && stat(folder, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
                 ? .inFolder(dev: UInt64(info.st_dev), ino: UInt64(info.st_ino), name: name) : nil
         }
 

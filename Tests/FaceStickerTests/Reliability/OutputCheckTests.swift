@@ -310,6 +310,31 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: ws.path("out/deep/good")) == ["a-stickered.png"])
     }
 
+    /// A signal while the video is written into folders the run made: those
+    /// folders go with the temporary file (`Cleanup.madeFolder`).
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func aSignalRemovesTheFoldersTheRunMade(_ signal: Int32) throws {
+        let ws = try Workspace()
+        let long = ws.path("long.mp4")
+        try MediaTools.ffmpeg(["-stream_loop", "4", "-i", Fixtures.carphone, "-c:v", "libx264", "-preset", "ultrafast", long])
+        _ = try ws.folder("kept")
+        let sticker = try ws.opaqueSticker()
+        let before = ws.snapshot()
+        let running = try CLIRun.Running(["video", long, "--out-dir", ws.path("kept/made/deeper"), "--sticker", sticker]
+                                         + Self.haar, directory: ws.root)
+        // Until the temporary output is there: a guard against a run that never writes, not a timing.
+        let started = Date()
+        var writing = false
+        while !writing, Date().timeIntervalSince(started) < 240, running.wait(seconds: 0.05) == nil {
+            writing = !((try? FileManager.default.contentsOfDirectory(atPath: ws.path("kept/made/deeper"))) ?? []).isEmpty
+        }
+        try #require(writing, "no output was being written: \(running.stderr)")
+        kill(running.pid, signal)
+        let run = running.finish(deadline: 120)
+        #expect(run.status == 128 + signal, "\(run.stderr)")
+        #expect(ws.snapshot() == before, "kept/made/deeper and kept/made are gone, kept is there")
+    }
+
     // MARK: Class 4: --skip-existing skips only what is complete
 
     struct Damage: Sendable, CustomStringConvertible {

@@ -72,7 +72,7 @@ import Glibc
                 return (["tune", "-q", "--evaluate"] + haar + ["--dataset", ws.path("ds")], [:], "ground truth: ")
             case .tracksIn:
                 return (["video", "-q", try ws.video(), "-o", ws.path("out.mp4"), "--tracks-in", try file("tracks.json")],
-                        [:], "")
+                        [:], "tracks file: ")
             }
         }
     }
@@ -303,6 +303,7 @@ import Glibc
         default:
             locked = try ws.write("locked.json", text: #"{"frames": []}"#)
             args = ["video", "-q", try ws.video(), "-o", ws.path("out.mp4"), "--tracks-in", locked]
+            role = "tracks file: "
         }
         #expect(chmod(locked, 0) == 0)
         defer { chmod(locked, 0o644) }
