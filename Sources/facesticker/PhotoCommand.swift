@@ -148,7 +148,9 @@ enum PhotoCommand: Command {
         }
         let image: RGBAImage
         do {
-            image = try ImageFile.read(path: item.output)
+            let (decoded, damage) = try ImageFile.readReportingDamage(path: item.output)
+            if let damage { return .incomplete("damaged JPEG: \(damage)") }
+            image = decoded
         } catch {
             return .incomplete("it does not decode")
         }

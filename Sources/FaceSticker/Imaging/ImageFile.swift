@@ -31,13 +31,20 @@ public enum ImageFile {
     /// `read(path:)`, with the warning naming `name` (`path` is a temporary
     /// copy of standard input, say).
     package static func read(path: String, shownAs name: String) throws -> RGBAImage {
+        let (image, damage) = try readReportingDamage(path: path)
+        if let damage { Warnings.emit("\(name): damaged JPEG (\(damage)); decoded what was readable") }
+        return image
+    }
+
+    /// `read(path:)`, with what the JPEG decoder read past (nil: nothing)
+    /// returned instead of reported: `--skip-existing` redoes such an output.
+    package static func readReportingDamage(path: String) throws -> (image: RGBAImage, damage: String?) {
         try InputPath.check(path)
         let png = try isPNG(path: path)
         try checkClaimedSize(path: path, png: png)
-        if png { return try LibPNG.read(path: path) }
+        if png { return (try LibPNG.read(path: path), nil) }
         let (image, warning) = try OpenCV.readImage(path: path)
-        if let warning { Warnings.emit("\(name): damaged JPEG (\(warning)); decoded what was readable") }
-        return image
+        return (image, warning)
     }
 
     /// The most pixels a picture may have (2^28, 1 GiB as RGBA): a forged header

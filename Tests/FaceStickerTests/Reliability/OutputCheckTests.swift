@@ -367,6 +367,10 @@ import Glibc
         },
         Damage(description: "the last IEND byte gone", options: []) { $0.removeLast() },
         Damage(description: "a JPEG output cut short", options: ["--format", "jpg"]) { $0.removeLast($0.count / 3) },
+        // JPEG has no checksum: damage is seen when libjpeg meets it (here an end marker inside the image data).
+        Damage(description: "a JPEG output with an end marker inside its image data", options: ["--format", "jpg"]) { bytes in
+            bytes.replaceSubrange(bytes.count / 2..<bytes.count / 2 + 2, with: [0xFF, 0xD9])
+        },
         Damage(description: "another picture's size", options: []) { bytes in
             let dir = try TemporaryDirectory()
             try ImageFile.write(RGBAImage(width: 64, height: 64, fill: (0, 0, 0, 255)), to: dir.path("small.png"))
