@@ -145,6 +145,9 @@ enum Console {
     private static let standardOutputWasClosed = Atomic<Bool>(false)
 
     private static func write(_ text: String) {
+        // A signal is ending the run: its line is the only one (a child it
+        // killed must not be reported as a failure), and its handler exits.
+        if Cleanup.ending { parkUntilExit() }
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -152,6 +155,11 @@ enum Console {
             guard written > 0 else { return } // nowhere left to tell anyone
             offset += written
         }
+    }
+
+    /// Waits for the signal handler that is ending the run to exit the process.
+    static func parkUntilExit() -> Never {
+        while true { pause() }
     }
 }
 

@@ -114,4 +114,7 @@ func run() throws -> Int32 {
     }
 }
 
-exit(main())
+let status = main()
+// A signal is ending the run: its handler exits, with its own status.
+if Cleanup.ending { Console.parkUntilExit() }
+exit(status)
