@@ -311,12 +311,18 @@ import Glibc
         defer { Self.removeTree(ws.root) }
         let tmp = try ws.folder("tmp")
         let name: [UInt8] = [0x76, 0xFF] + Array(".mp4".utf8)
-        try Self.rawCopy(Fixtures.carphone, to: ws.root, name)
+        // Five times the clip: long enough that the run is still going when it is stopped.
+        let long = ws.path("long.mp4")
+        try MediaTools.ffmpeg(["-stream_loop", "4", "-i", Fixtures.carphone, "-c:v", "libx264", "-preset", "ultrafast", long])
+        try Self.rawCopy(long, to: ws.root, name)
         let running = try CLIRun.Running(program: "/bin/sh", ["-c", #"exec "$0" video --preset ultrafast --detector haar "#
             + Self.word(name), Fixtures.cli], environment: ["TMPDIR": tmp], directory: ws.root)
-        // Waits for the link to exist (the run has started), then stops it.
-        for _ in 0..<600 where ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).isEmpty { usleep(10_000) }
-        #expect(!((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).isEmpty, "no link was made")
+        // Waits for the link to exist (the run has started), then stops it: a guard against a run
+        // that never starts, not a timing.
+        func linked() -> Bool { !((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).isEmpty }
+        let started = Date()
+        while !linked(), Date().timeIntervalSince(started) < 240, running.wait(seconds: 0.05) == nil {}
+        try #require(linked(), "no link was made: \(running.stderr)")
         kill(running.pid, SIGTERM)
         let run = running.finish(deadline: 120)
         #expect(run.status == 128 + SIGTERM, "\(run.stderr)")
