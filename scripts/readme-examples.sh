@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
-# Runs the shell examples of README.md (the indented ones of its command-line sections) verbatim, in order, from the
-# checkout's root, with the facesticker given (default .build/release/facesticker)
-# first on PATH. Stops at the first that fails (detect/photo's 2, "no face", is
+# Runs the shell examples verbatim, from the checkout's root, with the facesticker
+# given (default .build/release/facesticker) first on PATH: the README quick start's
+# sticker lines, then the indented examples of README.md and docs/*.md in the order
+# the README links them. Stops at the first that fails (detect/photo's 2, "no face", is
 # allowed: it still writes its output). Leaves out/ behind for a look.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=$(realpath "${1:-.build/release/facesticker}")
 dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
 ln -s "$bin" "$dir/facesticker"
+# What an earlier run wrote, so that every example writes afresh.
+rm -rf out samples/*-stickered.* samples/*-blurred.*
 export PATH="$dir:$PATH"
-# The examples: indented lines of shell blocks that start with a command we know
+# The quick start's sticker lines first (README's fenced sh blocks), then
+# the indented lines of shell blocks that start with a command we know
 # (not the synopsis, nor the cluster examples, which need /data).
-awk '/^    (mkdir|facesticker|cat |ffmpeg|ls |FACESTICKER_SHARD)/ && !/COMMAND|\/data\// { sub(/^    /, ""); print }' README.md > "$dir/examples"
+awk '/^```sh/ { fenced = 1; next } /^```/ { fenced = 0 }
+     fenced && /^facesticker (photo|video|detect|stickers)/ { sub(/ +#.*/, ""); print }' README.md > "$dir/examples"
+awk '/^    (mkdir|facesticker|cat |ffmpeg|ls |FACESTICKER_SHARD)/ && !/COMMAND|\/data\// { sub(/^    /, ""); print }' README.md docs/command-line.md docs/stickers.md docs/camera.md docs/anonymisation.md \
+    docs/detection.md docs/reliability.md docs/development.md >> "$dir/examples"
 n=0
 while IFS= read -r line; do
     n=$((n + 1))
