@@ -41,8 +41,8 @@ enum TuneCommand: Command {
     static let grid = Option<[String]>("--grid", placeholder: "[DET.]PARAM=V1,V2,...",
                                        help: "values to sweep, or PARAM=FROM:TO:STEP. PARAM: inputSize scoreThreshold "
                                            + "nmsThreshold topK (DNNs), scaleFactor minNeighbors maxSize (Haar), minSize (all). "
-                                           + "Defaults: DNNs inputSize 640,480,320 x nmsThreshold 0.2,0.3,0.4,0.5 x "
-                                           + "scoreThreshold 0.2:0.95:0.05; Haar scaleFactor 1.1,1.2 x minNeighbors 3,5",
+                                           + "Defaults: DNNs " + describe(.defaults(for: .yunet))
+                                           + "; Haar " + describe(.defaults(for: .haar)),
                                        each: { $0 })
     static let evaluate = Flag("--evaluate", help: "no sweep: evaluate the default (or --config) setting only")
     static let objective = Option<TuningObjective>("--objective", placeholder: "OBJ", default: .f1,
@@ -281,6 +281,23 @@ enum TuneCommand: Command {
                             Date().timeIntervalSince(started))
                      + "; \(summary.regions) covered regions, \(summary.regionsOffFaces) touching no labelled face")
         return ExitStatus.success
+    }
+
+    /// A grid as `--grid` help shows it: `inputSize 640,480,320 x scoreThreshold 0.2:0.95:0.05`
+    /// (five or more evenly spaced values as FROM:TO:STEP).
+    static func describe(_ grid: ParameterGrid) -> String {
+        grid.axes.map { axis in
+            let values = axis.values
+            let number = { (v: Double) in JSONText.number(v, digits: 6) }
+            if values.count >= 5 {
+                let step = values[1] - values[0]
+                let even = step > 0 && zip(values, values.dropFirst()).allSatisfy { abs(($1 - $0) - step) < 1e-9 }
+                if even, let first = values.first, let last = values.last {
+                    return "\(axis.parameter.key) \(number(first)):\(number(last)):\(number((step * 1e6).rounded() / 1e6))"
+                }
+            }
+            return "\(axis.parameter.key) " + values.map(number).joined(separator: ",")
+        }.joined(separator: " x ")
     }
 
     /// Refuses a picture `option` would write under a name that is not .png, .jpg or .jpeg.
