@@ -49,8 +49,8 @@ struct Batch {
     ///   - existing: what an output already there is (for --skip-existing; never asked of standard input or output).
     init(_ paths: [String], arguments: Arguments, output: String?, extensions: Set<String>, what: String,
          defaultOutput: (String, String?) -> String, existing: (BatchItem) -> ExistingOutput) throws {
-        let outDir = arguments.string(BatchOptions.outDir)
-        let recursive = arguments.flag(BatchOptions.recursive)
+        let outDir = arguments[BatchOptions.outDir]
+        let recursive = arguments[BatchOptions.recursive]
         guard !paths.isEmpty else { throw UsageError("\(what): no \(what) given (see --help)") }
         if output != nil, outDir != nil { throw UsageError("-o and --out-dir: choose one") }
 
@@ -99,12 +99,12 @@ struct Batch {
             seen[resolved] = item.input
         }
         let sorted = items.sorted { FileNames.shownBytes($0.input).lexicographicallyPrecedes(FileNames.shownBytes($1.input)) }
-        let slice = try arguments.string(BatchOptions.shard).map { try Shard.parse($0) }
+        let slice = arguments[BatchOptions.shard]
         let mine = slice.map { slice in sorted.enumerated().filter { slice.contains($0.offset) }.map(\.element) } ?? items
         if let shard = slice {
             Console.detail("\(what): shard \(shard) of \(sorted.count) input(s): \(mine.count) here")
         }
-        let skipping = arguments.flag(BatchOptions.skipExisting)
+        let skipping = arguments[BatchOptions.skipExisting]
         queue = mine.map { item in
             guard skipping, item.output != "-", item.input != "-" else { return (item, false) }
             switch existing(item) {
@@ -241,6 +241,15 @@ final class MadeFolders {
 /// A JSON summary object, written one per input on stdout with `--json`.
 struct JSONObject {
     private var fields: [String] = []
+
+    init() {}
+
+    /// The fields every `--json` object of a batch (photo, video) starts with.
+    init(_ item: BatchItem, status: String) {
+        add("input", item.input)
+        add("output", item.output)
+        add("status", status)
+    }
 
     mutating func add(_ key: String, _ value: String?) {
         fields.append("\(JSONText.string(key)): " + (value.map(JSONText.string) ?? "null"))

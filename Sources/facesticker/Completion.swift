@@ -15,7 +15,7 @@ enum Completion {
     }
 
     /// The words an option's value completes to: `choice:a b`, `file`, `dir`, or `any`.
-    static func valueHint(_ option: Option) -> String {
+    static func valueHint(_ option: AnyOption) -> String {
         switch option.kind {
         case .choice(let words)?: return "choice:" + words.joined(separator: " ")
         case .file?: return "file"

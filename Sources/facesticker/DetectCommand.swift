@@ -12,11 +12,11 @@ enum DetectCommand: Command {
     none (or a usage error), 1 on any error.
     """
 
-    static let json = Option.flag("--json", help: "one JSON object per image and line")
+    static let json = Flag("--json", help: "one JSON object per image and line")
     static var groups: [OptionGroup] { [OptionGroup(nil, [json]), DetectorOptions.group] }
 
     static func run(_ arguments: Arguments) throws -> Int32 {
-        let json = arguments.flag(Self.json)
+        let json = arguments[Self.json]
         let detector = try DetectorOptions.parse(arguments)
         let paths = arguments.positionals
         guard !paths.isEmpty else { throw UsageError("detect: no image given (see --help)") }

@@ -1,66 +1,101 @@
 import FaceSticker
 
 /// The detector options every detecting command accepts: `--detector`,
-/// `--config`, `--model`, and one option per `DetectorParameter`, whose name,
-/// checking, default and help all come from that table.
+/// `--config`, `--model`, `--profile`, and one option per `DetectorParameter`,
+/// whose name, checking, default and help all come from that table; and
+/// `--detect-width`, for the commands that detect on video frames (video, live).
 enum DetectorOptions {
-    static let detector = Option.value("--detector", placeholder: "NAME",
-                                       kind: .choice(DetectorKind.allCases.map(\.rawValue)),
-                                       default: "centerface for photos, yunet for video and live",
-                                       help: "the detector: " + DetectorKind.allCases.map(\.rawValue).joined(separator: ", "))
-    static let config = Option.value("--config", placeholder: "FILE", kind: .file,
-                                     help: "detector settings as JSON (written by `facesticker tune`)")
-    static let model = Option.value("--model", placeholder: "FILE", kind: .file,
-                                    help: "model or cascade file instead of the installed one")
-    static let profile = Option.value("--profile", placeholder: "NAME",
-                                      kind: .choice(["auto"] + DetectionProfile.allCases.map(\.rawValue)), default: "auto",
-                                      help: "what detection favours: precision (no sticker on a non-face) or recall "
-                                          + "(no face left unhidden); auto: recall when every --sticker is blur, "
-                                          + "pixelate or solid, else precision. The options below override it")
+    static let detector = Option<DetectorKind?>("--detector", placeholder: "NAME",
+                                                defaultText: "centerface for photos, yunet for video and live",
+                                                help: "the detector: " + DetectorKind.allCases.map(\.rawValue).joined(separator: ", "))
+    static let config = Option<String?>("--config", placeholder: "FILE", kind: .file,
+                                        help: "detector settings as JSON (written by `facesticker tune`)")
+    static let model = Option<String?>("--model", placeholder: "FILE", kind: .file,
+                                       help: "model or cascade file instead of the installed one")
+    /// nil: auto, what the stickers call for.
+    static let profile = Option<DetectionProfile?>("--profile", placeholder: "NAME",
+                                                   kind: .choice(["auto"] + DetectionProfile.allCases.map(\.rawValue)),
+                                                   default: nil, defaultText: "auto",
+                                                   help: "what detection favours: precision (no sticker on a non-face) or "
+                                                       + "recall (no face left unhidden); auto: recall when every --sticker "
+                                                       + "is blur, pixelate or solid, else precision. The options below "
+                                                       + "override it",
+                                                   parse: { text in
+                                                       let word = try OptionText.word(text, in: ["auto"] + DetectionProfile.allCases.map(\.rawValue))
+                                                       return word == "auto" ? nil : try OptionText.choice(word) as DetectionProfile
+                                                   })
 
-    /// One option per parameter of the table.
-    static let parameters: [(DetectorParameter, Option)] = DetectorParameter.allCases.map { parameter in
+    /// One option per parameter of the table, its value checked by the table.
+    static let parameters: [(DetectorParameter, Option<Double?>)] = DetectorParameter.allCases.map { parameter in
         let spec = parameter.spec
-        var defaults = parameter.describe(spec.defaultValue)
-        for kind in DetectorKind.allCases {
-            if let v = spec.defaultFor[kind] { defaults += ", \(kind.rawValue) \(parameter.describe(v))" }
-        }
         var help = spec.help
+        let kind: ValueKind
+        switch spec.value {
+        case .choice(let names):
+            kind = .choice(names)
+        case .whole:
+            kind = .int(Int(spec.range.lowerBound)...Int(spec.range.upperBound))
+        case .number:
+            kind = .number(spec.range)
+        }
         if case .choice = spec.value {} else {
             help += " (\(parameter.describe(spec.range.lowerBound))...\(parameter.describe(spec.range.upperBound)))"
         }
-        let kind: ValueKind
-        if case .choice(let names) = spec.value {
-            kind = .choice(names)
-        } else {
-            kind = .custom { text in
-                switch parameter.parse(text) {
-                case .success: return nil
-                case .failure(let error):
-                    // The table's message starts with the flag, which the parser adds itself.
-                    let message = "\(error)"
-                    return message.hasPrefix(parameter.flag + ": ") ? String(message.dropFirst(parameter.flag.count + 2)) : message
-                }
-            }
-        }
-        return (parameter, Option.value(parameter.flag, placeholder: spec.placeholder, kind: kind, default: defaults, help: help))
+        return (parameter, Option<Double?>(parameter.flag, placeholder: spec.placeholder, kind: kind,
+                                           defaultText: defaults(parameter, use: .photo), help: help,
+                                           parse: { try parameter.parse($0).get() }))
     }
 
-    static let group = OptionGroup("detector", [detector, config, model, profile] + parameters.map(\.1))
+    /// The group as detect, photo and selfie take it, and as video and live take it: the same
+    /// options, each showing its default for that use (video keeps to upright faces).
+    static let group = group(for: .photo)
+    static let videoGroup = group(for: .video)
+
+    static func group(for use: ModelStore.Use) -> OptionGroup {
+        OptionGroup("detector", [detector.erased, config.erased, model.erased, profile.erased]
+            + parameters.map { $0.1.erased.showing(default: defaults($0.0, use: use)) })
+    }
+
+    /// A parameter's default for `use` (the precision profile's), and where a detector's
+    /// differs, that one: `640, for haar 1024`.
+    static func defaults(_ parameter: DetectorParameter, use: ModelStore.Use) -> String {
+        let values = DetectorKind.allCases.map { DetectorSettings.defaults(for: $0, use: use)[parameter] }
+        // The value most detectors share goes first (the table's default when it is one of those).
+        func count(_ v: Double) -> Int { values.filter { $0 == v }.count }
+        let most = values.map(count).max() ?? 0
+        let table = parameter.spec.defaultValue
+        let common = count(table) == most ? table : (values.first { count($0) == most } ?? table)
+        return ([parameter.describe(common)] + zip(DetectorKind.allCases, values).compactMap { kind, value in
+            value == common ? nil : "for \(kind.rawValue) \(parameter.describe(value))"
+        }).joined(separator: ", ")
+    }
+
+    /// `--detect-width` (video and live; not in `group`): nil when not given.
+    static let detectWidth = Option<Int?>("--detect-width", placeholder: "W", range: 16...FaceFinder.maxInputSide,
+                                          defaultText: "\(VideoOptions.defaultDetectWidth); without it, --input-size or "
+                                              + "--config set the size",
+                                          help: "width of the copy the detector runs on")
+
+    /// The width video frames are detected at: `--detect-width`, else the default
+    /// unless `--input-size` or `--config` chose the detector's size.
+    static func detectWidth(_ arguments: Arguments) -> Int? {
+        arguments[detectWidth] ?? (sizeGiven(arguments) ? nil : VideoOptions.defaultDetectWidth)
+    }
 
     /// The profile `--profile` names; `auto` (or none): `fallback`, what the stickers call for.
     static func profile(_ arguments: Arguments, fallback: DetectionProfile) -> DetectionProfile {
-        arguments.string(profile).flatMap(DetectionProfile.init(rawValue:)) ?? fallback
+        arguments[profile] ?? fallback
     }
 
     /// The settings from `--config`, then the explicit options on top; without
-    /// `--config`, the defaults of `profile` for the detector.
-    static func settings(_ arguments: Arguments, use: ModelStore.Use = .photo,
-                         profile: DetectionProfile = .precision) throws -> DetectorSettings {
+    /// `--config`, the defaults of `profile` for the detector (`kind`: the detector
+    /// named, for a command whose `--detector` is its own; default: `--detector`'s).
+    static func settings(_ arguments: Arguments, use: ModelStore.Use = .photo, profile: DetectionProfile = .precision,
+                         kind: DetectorKind?? = nil) throws -> DetectorSettings {
         var settings: DetectorSettings
-        let named = arguments.string(detector).flatMap(DetectorKind.init(rawValue:))
+        let named = kind ?? arguments[detector]
         let profile = Self.profile(arguments, fallback: profile)
-        if let path = arguments.string(config) {
+        if let path = arguments[config] {
             settings = try DetectorConfig.load(path: path)
             // A config tuned for another detector says nothing about this one.
             if let named, named != settings.kind {
@@ -70,24 +105,35 @@ enum DetectorOptions {
             settings = DetectorSettings.defaults(for: named ?? ModelStore.defaultKind(for: use, profile: profile),
                                                  use: use, profile: profile)
         }
-        if let v = arguments.string(model) { settings.model = v }
+        if let v = arguments[model] { settings.model = v }
         for (parameter, option) in parameters {
-            guard let text = arguments.string(option) else { continue }
-            settings[parameter] = try asUsage { try parameter.parse(text).get() }
+            if let value = arguments[option] { settings[parameter] = value }
         }
         try asUsage { try settings.validate(source: "options") }
         return settings
     }
 
-    /// The detector the options describe.
-    static func parse(_ arguments: Arguments, use: ModelStore.Use = .photo,
-                      profile: DetectionProfile = .precision) throws -> FaceFinder {
-        let finder = try FaceFinder(settings: try settings(arguments, use: use, profile: profile))
+    /// The detector the options describe; `-v` names it, its model files and the profile.
+    static func parse(_ arguments: Arguments, use: ModelStore.Use = .photo, profile: DetectionProfile = .precision,
+                      kind: DetectorKind?? = nil) throws -> FaceFinder {
+        let finder = try FaceFinder(settings: try settings(arguments, use: use, profile: profile, kind: kind))
         noteBound(arguments, settings: finder.settings)
-        Console.detail("detector: \(finder.kind.rawValue) (profile \(Self.profile(arguments, fallback: profile).rawValue)), "
-            + DetectorParameter.allCases.filter { $0.applies(to: finder.kind) }
-                .map { "\($0.key) \($0.describe(finder.settings[$0]))" }.joined(separator: ", "))
+        describe(finder.settings, profile: Self.profile(arguments, fallback: profile),
+                 chosen: arguments[Self.profile] != nil ? "--profile" : "auto, from the stickers")
         return finder
+    }
+
+    /// The `-v` lines of a detector: its settings, its model files, the profile.
+    static func describe(_ settings: DetectorSettings, profile: DetectionProfile, chosen: String) {
+        Console.detail("detector: \(settings.kind.rawValue) (profile \(profile.rawValue)), "
+            + DetectorParameter.allCases.filter { $0.applies(to: settings.kind) }
+                .map { "\($0.key) \($0.describe(settings[$0]))" }.joined(separator: ", "))
+        Console.detail("model: \(settings.kind.rawValue) \(settings.model ?? ModelStore.defaultModel(for: settings.kind) ?? "(not installed)")")
+        if let verifier = DetectorKind(rawValue: settings.verifier.rawValue) {
+            Console.detail("verifier model: \(verifier.rawValue) "
+                           + (settings.verifierModel ?? ModelStore.defaultModel(for: verifier) ?? "(not installed)"))
+        }
+        Console.detail("profile: \(profile.rawValue) (\(chosen))")
     }
 
     /// One note when the size the run asks for can give the detector a copy past
@@ -96,11 +142,10 @@ enum DetectorOptions {
     /// the config's `inputSize`.
     private static func noteBound(_ arguments: Arguments, settings: DetectorSettings) {
         let asked: String, side: Int
-        if let width = try? arguments.int(VideoCommand.detectWidth) {
+        if let width = arguments[detectWidth] {
             (asked, side) = ("--detect-width \(width)", width)
         } else if sizeGiven(arguments) {
-            let option = parameters.first { $0.0 == .inputSize }?.1
-            let given = option.map(arguments.has) ?? false
+            let given = parameters.contains { $0.0 == .inputSize && arguments.has($0.1) }
             (asked, side) = ((given ? "--input-size " : "the config's inputSize ") + "\(settings.inputSize)", settings.inputSize)
         } else {
             return

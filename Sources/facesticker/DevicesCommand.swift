@@ -15,12 +15,12 @@ enum DevicesCommand: Command {
     cannot be described.
     """
 
-    static let json = Option.flag("--json", help: "one JSON object per device on stdout (schema in the README)")
+    static let json = Flag("--json", help: "one JSON object per device on stdout (schema in the README)")
     static var groups: [OptionGroup] { [OptionGroup(nil, [json])] }
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         let named = arguments.positionals
-        let json = arguments.flag(Self.json)
+        let json = arguments[Self.json]
         let paths = named.isEmpty ? VideoDevices.paths() : named
         guard !paths.isEmpty else {
             Console.note("devices: no video devices (no /dev/video* on this machine)")

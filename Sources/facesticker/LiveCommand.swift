@@ -16,72 +16,56 @@ enum LiveCommand: Command {
     placements, never waiting for the detector, which runs beside it on the
     newest frame it can take. Frames that arrive faster than they go out are
     dropped, never queued. Runs until q (in the preview), Ctrl-C, or the end of
-    a file source. Give at least one output: --preview, --virtual-camera or
-    --y4m. Exit status: 0 (also after Ctrl-C), 1 on any error, 2 on a usage
-    error or when an output would overwrite an input.
+    a file source, which plays as a camera at its own rate (--size also scales
+    a video). Give at least one output: --preview, --virtual-camera or --y4m.
+    Exit status: 0 (also after Ctrl-C), 1 on any error, 2 on a usage error or
+    when an output would overwrite an input.
     """
 
-    static let device = Option.value("--device", placeholder: "/dev/videoN", kind: .file,
-                                     default: SelfieCommand.defaultDevice, help: "the camera")
-    static let source = Option.value("--source", placeholder: "FILE|FOLDER", kind: .file,
-                                     help: "instead of a camera: a video file, a PNG or JPEG, or a folder of them, "
-                                         + "played as a camera at its own rate (--fps for pictures, default 30)")
-    static let preview = Option.flag("--preview", help: "a window: space shoots, f filter, s sticker, m mirror, "
-                                         + "c camera, +/- zoom, [ ] exposure, i fps, h hints, r retake, q quits")
-    static let virtualCamera = Option.value("--virtual-camera", placeholder: "/dev/videoM", kind: .file,
-                                            help: "a v4l2loopback device (video calls and OBS see it as a camera)")
-    static let y4m = Option.value("--y4m", placeholder: "FILE|-", kind: .file,
-                                  help: "a YUV4MPEG2 stream (- : stdout, e.g. `| ffplay -`)")
-    static let mirror = Option.flag("--mirror", help: "mirror the picture (default: mirrored for a camera, not for files)")
-    static let noMirror = Option.flag("--no-mirror", help: "do not mirror the picture")
-    static let size = Option.value("--size", placeholder: "WxH", kind: SelfieCommand.size.kind ?? .text, default: "640x480",
-                                   help: "camera picture size; a file is scaled to it")
-    static let fps = Option.value("--fps", placeholder: "N", kind: .number(1...240),
-                                  help: "the rate a file is played at (default: its own; pictures 30), or a camera "
-                                      + "is asked for (the nearest it lists; default: its fastest)")
-    static let loop = Option.flag("--loop", help: "play a file source again at its end")
-    static let fast = Option.flag("--fast", help: "a file as fast as it goes, not at its rate (every frame, none dropped)")
-    static let duration = Option.value("--duration", placeholder: "S", kind: .number(0.1...86_400),
-                                       help: "stop after S seconds")
-    static let output = Option.value("-o", "--output", placeholder: "OUT", kind: .file,
-                                     default: "selfie-YYYYMMDD-HHMMSS.png here, never overwriting",
-                                     help: "where preview shots go: a .png/.jpg file or a folder")
-    static let stats = Option.flag("--stats", help: "at the end: frames in, out, dropped, fps out, detection rate, latency")
+    static let preview = Flag("--preview", help: "a window: space shoots, f filter, s sticker, m mirror, "
+                                  + "c camera, +/- zoom, [ ] exposure, i fps, h hints, r retake, q quits")
+    static let virtualCamera = Option<String?>("--virtual-camera", placeholder: "/dev/videoM", kind: .file,
+                                               help: "a v4l2loopback device (video calls and OBS see it as a camera)")
+    static let y4m = Option<String?>("--y4m", placeholder: "FILE|-", kind: .file,
+                                     help: "a YUV4MPEG2 stream (- : stdout, e.g. `| ffplay -`)")
+    static let fps = Option<Double?>("--fps", placeholder: "N", range: 1...240,
+                                     help: "the rate a file is played at (default: its own; pictures 30), or a camera "
+                                         + "is asked for (the nearest it lists; default: its fastest)")
+    static let loop = Flag("--loop", help: "play a file source again at its end")
+    static let fast = Flag("--fast", help: "a file as fast as it goes, not at its rate (every frame, none dropped)")
+    static let duration = Option<Double?>("--duration", placeholder: "S", range: 0.1...86_400, help: "stop after S seconds")
+    static let output = Option<String?>("-o", "--output", placeholder: "OUT", kind: .file,
+                                        defaultText: "selfie-YYYYMMDD-HHMMSS.png here, never overwriting",
+                                        help: "where preview shots go: a .png/.jpg file or a folder")
+    static let stats = Flag("--stats", help: "at the end: frames in, out, dropped, fps out, detection rate, latency")
 
     static var groups: [OptionGroup] {
-        [OptionGroup("source", [device, source, size, fps, loop, fast, SelfieCommand.setControl]),
+        [CameraOptions.group,
+         OptionGroup("source", [fps, loop, fast]),
          OptionGroup("outputs (at least one)", [preview, virtualCamera, y4m]),
-         OptionGroup(nil, [mirror, noMirror, duration, output, VideoCommand.detectWidth, stats]),
-         StickerOptions.group, DetectorOptions.group]
+         OptionGroup(nil, [duration, output, DetectorOptions.detectWidth, stats]),
+         StickerOptions.group, DetectorOptions.videoGroup]
     }
 
     static func run(_ arguments: Arguments) throws -> Int32 {
-        let device = arguments.string(Self.device)
-        let sourcePath = arguments.string(source)
-        let preview = arguments.flag(Self.preview)
-        let virtualCamera = arguments.string(Self.virtualCamera)
-        let y4m = arguments.string(Self.y4m)
-        let choice = try StickerOptions.parse(arguments)
+        let preview = arguments[Self.preview]
+        let virtualCamera = arguments[Self.virtualCamera]
+        let y4m = arguments[Self.y4m]
+        let choice = StickerOptions.parse(arguments)
         let (assignment, filters) = (choice.assignment, choice.filters)
-        let mirror = arguments.flag(Self.mirror), noMirror = arguments.flag(Self.noMirror)
-        let size = try arguments.string(Self.size).map { text in try asUsage { try SelfieCommand.parseSize(text) } }
-        let fps = try arguments.double(Self.fps)
-        let loop = arguments.flag(Self.loop)
-        let fast = arguments.flag(Self.fast)
-        let duration = try arguments.double(Self.duration)
-        let controls = try asUsage { try arguments.strings(SelfieCommand.setControl).map(ControlSetting.init(parsing:)) }
-        let output = arguments.string(Self.output)
-        let stats = arguments.flag(Self.stats)
-        let sizeGiven = DetectorOptions.sizeGiven(arguments)
-        let detectWidth = try arguments.int(VideoCommand.detectWidth)
-        let configPath = arguments.string(DetectorOptions.config)
+        let fps = arguments[Self.fps]
+        let loop = arguments[Self.loop]
+        let fast = arguments[Self.fast]
+        let duration = arguments[Self.duration]
+        let output = arguments[Self.output]
+        let stats = arguments[Self.stats]
+        let detectWidth = DetectorOptions.detectWidth(arguments)
+        let configPath = arguments[DetectorOptions.config]
         let profile = DetectorOptions.profile(arguments, fallback: choice.profile)
         let detector = try DetectorOptions.parse(arguments, use: .video, profile: profile)
         try arguments.noPositionals("use --source PATH for a file")
-        guard !(mirror && noMirror) else { throw UsageError("live: --mirror and --no-mirror together") }
-        guard device == nil || sourcePath == nil else {
-            throw UsageError("live: --device and --source together (one source at a time)")
-        }
+        let camera = try CameraOptions.parse(arguments)
+        let (device, sourcePath, size, controls) = (camera.namedDevice, camera.source, camera.namedSize, camera.controls)
         guard preview || virtualCamera != nil || y4m != nil else {
             throw UsageError(
                 "live: no output: give --preview, --virtual-camera /dev/videoM or --y4m FILE|- (see --help)")
@@ -92,8 +76,8 @@ enum LiveCommand: Command {
         }
         let destination = try SelfieDestination.choose(output: output)
 
-        let library = try StickerLibrary.installed()
         let names = choice.names
+        let library = try StickerOptions.library(using: names)
         var files = RunFiles()
         try files.read(source: sourcePath)
         files.read(stickers: names, in: library)
@@ -102,7 +86,7 @@ enum LiveCommand: Command {
         files.write("-o", destination.replaced)
         try files.check()
         if y4m == "-" { try Console.checkStandardOutput() }
-        let cameraPath = sourceKind == .camera ? sourcePath : (sourcePath == nil ? (device ?? SelfieCommand.defaultDevice) : nil)
+        let cameraPath = sourceKind == .camera ? sourcePath : (sourcePath == nil ? camera.device : nil)
         if let virtualCamera, let cameraPath, FileIdentity.same(virtualCamera, cameraPath) {
             throw FaceStickerError.invalidArgument("live: --virtual-camera \(virtualCamera) is the camera read from")
         }
@@ -116,11 +100,11 @@ enum LiveCommand: Command {
         let rate = fps.flatMap { FrameRate(numerator: Int(($0 * 1000).rounded()), denominator: 1000) }
         let source: FrameSource
         if let sourcePath, sourceKind == .video {
-            source = try VideoFileSource(path: sourcePath, size: size, rate: rate)
+            source = try VideoFileSource(path: sourcePath, size: size?.tuple, rate: rate)
         } else {
-            let path = sourcePath ?? cameraPath ?? SelfieCommand.defaultDevice
-            let (w, h) = size ?? (640, 480)
-            source = try FrameSources.open(path, width: w, height: h, controls: controls, rate: rate)
+            let path = sourcePath ?? cameraPath ?? camera.device
+            source = try FrameSources.open(path, width: camera.size.width, height: camera.size.height, controls: controls,
+                                           rate: rate)
             if let camera = source as? CameraSource {
                 camera.controlChanges.forEach { Console.note("live: \($0.summary)") }
                 Console.note("live: camera \(camera.summary)")
@@ -143,11 +127,10 @@ enum LiveCommand: Command {
         var options = LiveLoop.Options()
         options.paced = !fast
         options.loop = loop
-        options.mirrored = mirror ? true : (noMirror ? false : source.isLive)
+        options.mirrored = camera.mirror ?? source.isLive
         options.duration = duration
         options.profile = profile
-        let detectorSettings = VideoOptions(detector: detector.settings,
-                                            detectWidth: detectWidth ?? (sizeGiven ? nil : VideoOptions.defaultDetectWidth))
+        let detectorSettings = VideoOptions(detector: detector.settings, detectWidth: detectWidth)
             .detectorSettings(width: width, height: height)
         let painter = TrackPainter(stickers: stickers, assignment: assignment, filters: filters)
         var presenter: LivePreview?
@@ -156,9 +139,10 @@ enum LiveCommand: Command {
                 guard !sinks.isEmpty else { throw FaceStickerError.invalidArgument("live: --preview: \(missing)") }
                 Console.note("live: --preview: \(missing); carrying on without a preview")
             } else {
-                presenter = try makePreview(source: source, stickers: stickers, filters: filters, assignment: assignment,
-                                            library: library, mirrored: options.mirrored, destination: destination,
-                                            shotsToStderr: y4m == "-", size: size ?? (640, 480))
+                presenter = try Preview.make(source: source, stickers: stickers, filters: filters, assignment: assignment,
+                                             library: library, mirrored: options.mirrored, destination: destination,
+                                             quality: ImageFile.defaultJPEGQuality, shotsToStderr: y4m == "-",
+                                             size: camera.size, command: "live")
             }
         }
         let loopRun = try LiveLoop(source: source, detector: detectorSettings, painter: painter, sinks: sinks,
@@ -181,44 +165,6 @@ enum LiveCommand: Command {
         }
         if stats { Console.note(summary.line) }
         return ExitStatus.success
-    }
-
-    static func makePreview(source: FrameSource, stickers: [Sticker], filters: FilterChain, assignment: Sticker.Assignment,
-                            library: StickerLibrary, mirrored: Bool, destination: SelfieDestination, shotsToStderr: Bool,
-                            size: (width: Int, height: Int), command: String = "live") throws -> LivePreview {
-        let picture = try source.size
-        let window = try PreviewWindow(title: "facesticker \(command)", fitting: picture.width, height: picture.height)
-        if let fitted = window.size {
-            let screen = window.screen.map { " on a \($0.width)x\($0.height) screen" } ?? ""
-            Console.note("\(command): preview \(fitted.width)x\(fitted.height)\(screen), picture \(picture.width)x\(picture.height)")
-        }
-        let preview = LivePreview(window: window, filterChoices: LivePreview.filterChoices(given: filters),
-                                  stickerChoices: LivePreview.stickerChoices(given: stickers, library: library),
-                                  assignment: assignment, mirrored: mirrored)
-        preview.onNote = { Console.note("\(command): \($0)") }
-        var shots = 0
-        preview.onShot = { image, retake in
-            let path: String
-            if let retake {
-                try ImageFile.write(image, to: retake, quality: 92)
-                path = retake
-            } else {
-                path = try destination.write(image, quality: 92, shot: shots)
-                shots += 1
-            }
-            if shotsToStderr { Console.note("\(command): wrote \(path)") } else { try Console.out(path) }
-            return path
-        }
-        if source.isLive {
-            let camera = LiveCameraKeys.camera(source)
-            let hasZoom = (try? camera?.controls().contains { $0.key == "zoom_absolute" }) == true
-            preview.cameraKeys = LivePreview.CameraKeys(
-                hasZoom: hasZoom,
-                next: { try LiveCameraKeys.nextCamera($0, devices: VideoDevices.paths(), size: size) },
-                zoom: { try LiveCameraKeys.zoom($0, direction: $1) },
-                exposure: { try LiveCameraKeys.exposure($0, direction: $1) })
-        }
-        return preview
     }
 
     /// A character device or a pipe (`/dev/null`, a FIFO): written in place, never replaced.

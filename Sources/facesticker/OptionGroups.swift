@@ -2,49 +2,41 @@ import FaceSticker
 
 /// The options every command takes: help, quiet, verbose.
 enum CommonOptions {
-    static let help = Option.flag("-h", "--help", help: "show this help and exit")
-    static let quiet = Option.flag("-q", "--quiet", help: "print errors and warnings only (no progress, no summary lines)")
-    static let verbose = Option.flag("-v", "--verbose", help: "say more: settings used, per-file timings")
+    static let help = Flag("-h", "--help", help: "show this help and exit")
+    static let quiet = Flag("-q", "--quiet", help: "print errors and warnings only (no progress, no summary lines)")
+    static let verbose = Flag("-v", "--verbose",
+                              help: "say more: settings used, the models, sticker pack and profile in use, per-file timings")
     static let group = OptionGroup("common options", [quiet, verbose, help])
 
-    /// Sets the console's level from -q / -v (the later one wins when both are given).
+    /// Sets the console's level from -q / -v (-v wins when both are given).
     static func apply(_ arguments: Arguments) {
-        if arguments.flag(quiet) { Console.level = .quiet }
-        if arguments.flag(verbose) { Console.level = .verbose }
+        if arguments[quiet] { Console.level = .quiet }
+        if arguments[verbose] { Console.level = .verbose }
     }
 }
 
-/// `--sticker`, `--assign`, `--filter`: taken by photo, video and selfie.
+/// `--sticker`, `--assign`, `--filter`: taken by photo, video, selfie and live.
 enum StickerOptions {
-    /// The sticker a face gets when no `--sticker` is given.
-    static let defaultSticker = "sunglasses"
-
-    static let sticker = Option.value("--sticker", placeholder: "NAME|PATH|EFFECT", kind: .custom { text in
-        // An effect's value (blur:0) is checked here; names and paths when the stickers load.
-        do {
-            _ = try Anonymisation.Effect.parse(text)
-            return nil
-        } catch {
-            let message = "\(error)"
-            return message.hasPrefix("--sticker ") ? String(message.dropFirst("--sticker ".count)) : message
-        }
-    }, default: defaultSticker,
-                                      repeats: true,
-                                      help: "a sticker `facesticker stickers` lists, any PNG (it covers the face), or "
-                                          + "an effect hiding the face: \(Anonymisation.Effect.validSpecs); several are "
-                                          + "layered in order")
-    static let assign = Option.value("--assign", placeholder: "all|cycle",
-                                     kind: .choice(Sticker.Assignment.allCases.map(\.rawValue)), default: "all",
-                                     help: "all: every face gets every sticker; cycle: faces (left to right in a photo, "
-                                         + "each new track in a video) get successive stickers")
-    static let filter = Option.value("--filter", placeholder: "SPEC", kind: .custom { spec in
-        do {
-            _ = try FilterChain(specs: [spec])
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }, repeats: true, help: "colour filter, chained in order: \(FilterChain.validSpecs)")
+    static let sticker = Option<[String]>("--sticker", placeholder: "NAME|PATH|EFFECT", default: [Sticker.defaultName],
+                                          help: "a sticker `facesticker stickers` lists, any PNG (it covers the face), or "
+                                              + "an effect hiding the face: \(Anonymisation.Effect.validSpecs); several are "
+                                              + "layered in order",
+                                          each: { text in
+                                              // An effect's value (blur:0) is checked here; names and paths when the stickers load.
+                                              _ = try Anonymisation.Effect.parse(text)
+                                              return text
+                                          })
+    static let assign = Option<Sticker.Assignment>("--assign", placeholder: "all|cycle", default: .all,
+                                                   help: "all: every face gets every sticker; cycle: faces (left to right "
+                                                       + "in a photo, each new track in a video) get successive stickers")
+    /// Every `--filter` given, chained in order (`none` adds nothing).
+    static let filter = Option<FilterChain>(names: ["--filter"], placeholder: "SPEC", kind: .text,
+                                            default: FilterChain(filters: []), defaultText: nil, repeats: true,
+                                            help: "colour filter, chained in order: \(FilterChain.validSpecs)", hidden: false,
+                                            accept: { chain, spec in
+                                                FilterChain(filters: (chain?.filters ?? [])
+                                                    + [try FilterChain.filter(spec: spec)].compactMap { $0 })
+                                            })
 
     static let group = OptionGroup("stickers and filters", [sticker, assign, filter])
 
@@ -57,37 +49,51 @@ enum StickerOptions {
         let filters: FilterChain
     }
 
-    static func parse(_ arguments: Arguments) throws -> Choice {
-        let names = arguments.strings(sticker)
-        let assignment = arguments.string(assign).flatMap(Sticker.Assignment.init(rawValue:)) ?? .all
-        let filters = try asUsage { try FilterChain(specs: arguments.strings(filter)) }
-        return Choice(names: names.isEmpty ? [defaultSticker] : names, assignment: assignment, filters: filters)
+    static func parse(_ arguments: Arguments) -> Choice {
+        Choice(names: arguments[sticker], assignment: arguments[assign], filters: arguments[filter])
+    }
+
+    /// The installed sticker pack; `-v` names it (its manifest and how many stickers) and the stickers used.
+    static func library(using names: [String]) throws -> StickerLibrary {
+        let library = try StickerLibrary.installed()
+        if let manifest = library.manifest {
+            Console.detail("sticker pack: \(manifest.path), \(manifest.entries.count) sticker(s); using "
+                           + names.joined(separator: ", "))
+        } else {
+            Console.detail("sticker pack: none installed (looked in \(StickerLibrary.searchPaths.joined(separator: ", "))); "
+                           + "using " + names.joined(separator: ", "))
+        }
+        return library
     }
 }
 
-/// `-o`, `--json`, `--format`: how results come out.
+/// `-o`, `--json`, `--format`, `--quality`: how results come out.
 enum OutputOptions {
-    static let output = Option.value("-o", "--output", placeholder: "OUT", kind: .file,
-                                     help: "the output (one input only); never an input")
-    static let json = Option.flag("--json", help: "one JSON object per input on stdout (schema in the README)")
-    static let format = Option.value("--format", placeholder: "png|jpg", kind: .choice(["png", "jpg", "jpeg"]),
-                                     help: "image format for -o - (standard output; default png) and for the "
-                                         + "default output names (default: the input's); -o OUT's name must agree")
-    static let quality = Option.value("--quality", placeholder: "Q", kind: .int(1...100), default: "92",
-                                      help: "JPEG quality")
+    static let output = Option<String?>("-o", "--output", placeholder: "OUT", kind: .file,
+                                        help: "the output (one input only); never an input")
+    static let json = Flag("--json", help: "one JSON object per input on stdout (schema in the README)")
+    static let format = Option<ImageFile.Format?>("--format", placeholder: "png|jpg", kind: .choice(["png", "jpg", "jpeg"]),
+                                                  help: "image format for -o - (standard output; default png) and for the "
+                                                      + "default output names (default: the input's); -o OUT's name must agree",
+                                                  parse: { text in
+                                                      try OptionText.word(text, in: ["png", "jpg", "jpeg"]) == "png" ? .png : .jpeg
+                                                  })
+    static let quality = Option<Int>("--quality", placeholder: "Q", default: ImageFile.defaultJPEGQuality, range: 1...100,
+                                     help: "JPEG quality")
 }
 
 /// Many inputs at once: `--out-dir`, `-r`, `--shard`, `--skip-existing` (photo and video).
 enum BatchOptions {
-    static let outDir = Option.value("--out-dir", placeholder: "DIR", kind: .folder,
-                                     help: "write the outputs into DIR (made if missing), named as by default")
-    static let recursive = Option.flag("-r", "--recursive", help: "look into the sub-folders of a folder given as input")
-    static let shard = Option.value("--shard", placeholder: "I/N|auto", kind: .custom { Shard.problem(with: $0) },
-                                    help: "process only the inputs at positions I, I+N, I+2N... of the sorted input "
-                                        + "list (I from 0), so N runs with I = 0...N-1 share a batch; auto: I and N from "
-                                        + "FACESTICKER_SHARD, Slurm's SLURM_ARRAY_TASK_*, or JOB_COMPLETION_INDEX or "
-                                        + "AWS_BATCH_JOB_ARRAY_INDEX with FACESTICKER_SHARD_COUNT (see README)")
-    static let skipExisting = Option.flag("--skip-existing",
-                                          help: "leave out inputs whose output is already there and complete")
+    static let outDir = Option<String?>("--out-dir", placeholder: "DIR", kind: .folder,
+                                        help: "write the outputs into DIR (made if missing), named as by default")
+    static let recursive = Flag("-r", "--recursive", help: "look into the sub-folders of a folder given as input")
+    static let shard = Option<Shard?>("--shard", placeholder: "I/N|auto",
+                                      help: "process only the inputs at positions I, I+N, I+2N... of the sorted input "
+                                          + "list (I from 1), so N runs with I = 1...N share a batch; auto: I and N from "
+                                          + "FACESTICKER_SHARD (I/N, I from 1), Slurm's SLURM_ARRAY_TASK_*, or "
+                                          + "JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX (from 0) with "
+                                          + "FACESTICKER_SHARD_COUNT (see README)",
+                                      parse: { try Shard.parse($0) })
+    static let skipExisting = Flag("--skip-existing", help: "leave out inputs whose output is already there and complete")
     static let group = OptionGroup("batches", [outDir, recursive, shard, skipExisting])
 }

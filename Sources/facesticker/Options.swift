@@ -1,8 +1,13 @@
 import FaceSticker
 
-// The CLI's option framework: every option is declared once, as an `Option`
-// value (names, value kind, default, help), and parsing, validation, help text
-// and shell completion (Completion.swift) are all generated from those values.
+// The CLI's option framework. Every option is declared once, as a typed value:
+// its names, its type, its default AS A VALUE, its range or choices, its help.
+// The command line is parsed and checked against those declarations once, before
+// the run starts, and the run reads each value with its type: `arguments[crf]`
+// is an `Int` already checked against 0...51 (or the default when not given),
+// never looked up by name or parsed again. Help, completion and man pages read
+// the type-erased `AnyOption` each declaration carries (`names`, `id`,
+// `placeholder`, `kind`, `defaultText`, `help`, `repeats`, `hidden`, `isFlag`).
 //
 // How to declare a command (e.g. porting `live`):
 //
@@ -11,31 +16,52 @@ import FaceSticker
 //         static let summary = "stickers on a live camera picture"      // one line in `facesticker --help`
 //         static let synopsis = "[options] [DEVICE]"                    // after `usage: facesticker live`
 //         static let details = "What it does; exit statuses."           // paragraphs, wrapped as written
-//         static let fps = Option.value("--fps", placeholder: "N", kind: .int(1...120), default: "30",
-//                                       help: "frames a second")
-//         static let preview = Option.flag("--no-preview", help: "no window")
-//         // Own options first, then the shared groups it takes (StickerOptions, DetectorOptions,
-//         // BatchOptions, CommonOptions: -q/-v/-h, which every command gets).
+//
+//         // A value with a default: help shows "(default: 30)", taken from the value.
+//         static let fps = Option<Int>("--fps", placeholder: "N", default: 30, range: 1...120, help: "frames a second")
+//         // No default (nil when not given); a stated text where the default depends on something.
+//         static let duration = Option<Double?>("--duration", placeholder: "S", range: 0.1...86_400,
+//                                               defaultText: "until q", help: "stop after S seconds")
+//         static let output = Option<String?>("-o", "--output", placeholder: "OUT", kind: .file, help: "...")
+//         // One of an enum's cases (CaseIterable, RawRepresentable as String): completion offers them.
+//         static let assign = Option<Sticker.Assignment>("--assign", placeholder: "all|cycle", default: .all, help: "...")
+//         // Parsed by your function, once, at the command line: it RETURNS the value (throw
+//         // FaceStickerError.invalidArgument or OptionProblem with the problem; the option's name is added).
+//         static let rate = Option<FrameRate>("--rate", placeholder: "RATE", default: FrameRate(whole: 25),
+//                                            help: "...", parse: FrameRate.sequenceRate)
+//         // Repeatable: every value given, in order (`--set a=1 --set b=2`); the default when none is given.
+//         static let set = Option<[ControlSetting]>("--set", placeholder: "CONTROL=VALUE", help: "...",
+//                                                  each: ControlSetting.init(parsing:))
+//         static let preview = Flag("--preview", help: "a window")                          // a Bool
+//
+//         // Own options first, then the shared groups it takes (CameraOptions, StickerOptions,
+//         // DetectorOptions, BatchOptions; CommonOptions: -q/-v/-h, which every command gets).
 //         static var groups: [OptionGroup] {
-//             [OptionGroup(nil, [fps, preview]), StickerOptions.group, DetectorOptions.group, CommonOptions.group]
+//             [OptionGroup(nil, [fps, duration, output, assign, rate, set, preview]), CameraOptions.group,
+//              StickerOptions.group, DetectorOptions.group]
 //         }
 //         static func run(_ arguments: Arguments) throws -> Int32 {
-//             let fps = try arguments.int(Self.fps) ?? 30      // values arrive checked against the kind
-//             let stickers = try StickerOptions.parse(arguments)
+//             let fps = arguments[Self.fps]                      // Int, checked: 30 when not given
+//             let duration = arguments[Self.duration]            // Double?
+//             let preview = arguments[Self.preview]              // Bool
+//             if arguments.has(Self.fps) { ... }                 // given at all (rarely needed)
+//             let camera = try CameraOptions.parse(arguments)    // a group's values, checked together
 //             let detector = try DetectorOptions.parse(arguments, use: .video)
 //             ...
 //         }
 //     }
 //
-// and add it to `commands` in main.swift. A problem with the command line is a
-// `UsageError` (exit status 2, one line naming the option).
+// and add it to `commands` in main.swift. A default lives once: in the library when the
+// library needs it (`EncoderSettings.defaultCRF`, `ImageFile.defaultJPEGQuality`, ...),
+// else in the one declaration; nothing else repeats it. A problem with the command line
+// is a `UsageError` (exit status 2, one line naming the option).
 //
 // Syntax accepted: `--name VALUE`, `--name=VALUE`, `-n VALUE`, `-nVALUE`, clusters of
 // short flags (`-qr`); a value that starts with `-` (other than `-` alone, or a
-// number for a numeric option) is never taken as a value: `--output --json` is an
-// error naming --output (write `--output=-x` for such a name); an empty value
-// (`--out-dir=`, `-o ''`) is an error for every option. A single-valued option
-// given twice keeps the last value; `--` ends the options.
+// number) is never taken as a value: `--output --json` is an error naming --output
+// (write `--output=-x` for such a name); an empty value (`--out-dir=`, `-o ''`) is
+// an error for every option. A single-valued option given twice keeps the last
+// value (both are checked); `--` ends the options.
 
 /// A command-line problem: exit status 2, one line naming the option.
 struct UsageError: Error, CustomStringConvertible {
@@ -44,9 +70,16 @@ struct UsageError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// What an option's value must be.
-enum ValueKind: Sendable {
-    /// Any text.
+/// The problem with one option's value, thrown by a `parse` function: the parser
+/// puts the option's name before it (`--crf: 52 is outside 0...51`).
+struct OptionProblem: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// What an option's value is, as help, completion and man pages tell it.
+enum ValueKind: Sendable, Equatable {
+    /// Any text (also: values a `parse` function checks).
     case text
     /// A file path (completion offers files).
     case file
@@ -58,33 +91,13 @@ enum ValueKind: Sendable {
     case number(ClosedRange<Double>)
     /// One of these words.
     case choice([String])
-    /// Checked by the closure, which returns the problem (said after the option's name) or nil.
-    case custom(@Sendable (String) -> String?)
-
-    /// Nil when `text` fits, else why not.
-    func problem(with text: String) -> String? {
-        switch self {
-        case .text, .file, .folder:
-            return nil
-        case .int(let range):
-            guard let n = Int(text.trimmingCharacters(in: .whitespaces)) else { return "\"\(text)\" is not a whole number" }
-            return range.contains(n) ? nil : "\(text) is outside \(range.lowerBound)...\(range.upperBound)"
-        case .number(let range):
-            guard let n = Double(text.trimmingCharacters(in: .whitespaces)), n.isFinite else { return "\"\(text)\" is not a number" }
-            return range.contains(n) ? nil
-                : "\(text) is outside \(JSONText.number(range.lowerBound, digits: 6))...\(JSONText.number(range.upperBound, digits: 6))"
-        case .choice(let words):
-            return words.contains(text) ? nil : "\"\(text)\" is not one of \(words.joined(separator: ", "))"
-                + (Suggest.closest(to: text, in: words).map { " (did you mean \($0)?)" } ?? "")
-        case .custom(let check):
-            return check(text)
-        }
-    }
 }
 
-/// One option: its names, whether it takes a value and of what kind, its default
-/// as help shows it, and its help. Declared once, used by every command that lists it.
-struct Option: Sendable {
+/// One option as every generator reads it (help, completion, man pages) and the
+/// parser uses it: its names, whether it takes a value and of what kind, its
+/// default as help shows it, its help, and how a value given is taken in.
+/// Made by `Option<Value>` and `Flag`; read, never declared, elsewhere.
+struct AnyOption: Sendable {
     /// `-o`, `--output`: short names first.
     let names: [String]
     /// Nil: a flag.
@@ -98,30 +111,250 @@ struct Option: Sendable {
     let help: String
     /// Left out of help and completion (internal switches only).
     let hidden: Bool
+    /// Takes one value given (parsed and checked) into what was given before
+    /// (nil: nothing yet); throws the problem, without the option's name.
+    let accept: @Sendable ((any Sendable)?, String) throws -> any Sendable
 
     /// The name the option is known by in messages and lookups: its long name.
     var id: String { names.last ?? "" }
 
     var isFlag: Bool { kind == nil }
 
-    static func flag(_ names: String..., help: String, hidden: Bool = false) -> Option {
-        Option(names: names, kind: nil, placeholder: "", repeats: false, defaultText: nil, help: help, hidden: hidden)
+    /// The same option, its default shown as `text` (one declaration shown for another use).
+    func showing(default text: String?) -> AnyOption {
+        AnyOption(names: names, kind: kind, placeholder: placeholder, repeats: repeats, defaultText: text, help: help,
+                  hidden: hidden, accept: accept)
+    }
+}
+
+/// Anything a command lists in its groups: an `Option<Value>`, a `Flag`.
+protocol OptionDeclaration: Sendable {
+    var erased: AnyOption { get }
+}
+
+extension OptionDeclaration {
+    var id: String { erased.id }
+    var names: [String] { erased.names }
+}
+
+extension AnyOption: OptionDeclaration {
+    var erased: AnyOption { self }
+}
+
+/// An option that takes a value of type `Value`: declared once with its default
+/// as a value; `arguments[option]` is that type, already parsed and checked.
+/// `Value` is optional (`Int?`, `String?`) for an option with no default, an
+/// array for a repeatable one.
+struct Option<Value: Sendable>: OptionDeclaration {
+    let erased: AnyOption
+    /// What `arguments[option]` is when the option is not given.
+    let defaultValue: Value
+
+    /// The one initialiser the others call: `parse` takes a value as typed into the
+    /// option's value, given what was given before (repeatable options accumulate).
+    init(names: [String], placeholder: String, kind: ValueKind, default defaultValue: Value, defaultText: String?,
+         repeats: Bool, help: String, hidden: Bool,
+         accept: @escaping @Sendable (Value?, String) throws -> Value) {
+        self.defaultValue = defaultValue
+        erased = AnyOption(names: names, kind: kind, placeholder: placeholder, repeats: repeats,
+                           defaultText: defaultText ?? OptionText.describe(defaultValue), help: help, hidden: hidden,
+                           accept: { previous, text in try accept(previous as? Value, text) })
     }
 
-    static func value(_ names: String..., placeholder: String, kind: ValueKind = .text, default defaultText: String? = nil,
-                      repeats: Bool = false, help: String, hidden: Bool = false) -> Option {
-        Option(names: names, kind: kind, placeholder: placeholder, repeats: repeats, defaultText: defaultText,
-               help: help, hidden: hidden)
+    /// A value parsed by `parse`, which returns it (or throws the problem).
+    init(_ names: String..., placeholder: String, kind: ValueKind = .text, default defaultValue: Value,
+         defaultText: String? = nil, help: String, hidden: Bool = false,
+         parse: @escaping @Sendable (String) throws -> Value) {
+        self.init(names: names, placeholder: placeholder, kind: kind, default: defaultValue, defaultText: defaultText,
+                  repeats: false, help: help, hidden: hidden, accept: { _, text in try parse(text) })
     }
+
+    /// A value with no default (nil when not given), parsed by `parse`.
+    init<Wrapped>(_ names: String..., placeholder: String, kind: ValueKind = .text, defaultText: String? = nil,
+                  help: String, hidden: Bool = false, parse: @escaping @Sendable (String) throws -> Wrapped)
+    where Value == Wrapped? {
+        self.init(names: names, placeholder: placeholder, kind: kind, default: nil, defaultText: defaultText,
+                  repeats: false, help: help, hidden: hidden, accept: { _, text in try parse(text) })
+    }
+
+    /// Repeatable: every value given, each parsed by `each`, in order; `defaultValue` when none is given.
+    init<Element>(_ names: String..., placeholder: String, kind: ValueKind = .text, default defaultValue: [Element] = [],
+                  defaultText: String? = nil, help: String, hidden: Bool = false,
+                  each: @escaping @Sendable (String) throws -> Element) where Value == [Element] {
+        self.init(names: names, placeholder: placeholder, kind: kind, default: defaultValue, defaultText: defaultText,
+                  repeats: true, help: help, hidden: hidden, accept: { previous, text in (previous ?? []) + [try each(text)] })
+    }
+}
+
+// The common types, checked as their kind says.
+extension Option where Value == Int {
+    init(_ names: String..., placeholder: String, default defaultValue: Int, range: ClosedRange<Int>,
+         defaultText: String? = nil, help: String, hidden: Bool = false) {
+        self.init(names: names, placeholder: placeholder, kind: .int(range), default: defaultValue, defaultText: defaultText,
+                  repeats: false, help: help, hidden: hidden, accept: { _, text in try OptionText.int(text, in: range) })
+    }
+}
+
+extension Option where Value == Int? {
+    init(_ names: String..., placeholder: String, range: ClosedRange<Int>, defaultText: String? = nil, help: String,
+         hidden: Bool = false) {
+        self.init(names: names, placeholder: placeholder, kind: .int(range), default: nil, defaultText: defaultText,
+                  repeats: false, help: help, hidden: hidden, accept: { _, text in try OptionText.int(text, in: range) })
+    }
+}
+
+extension Option where Value == Double {
+    init(_ names: String..., placeholder: String, default defaultValue: Double, range: ClosedRange<Double>,
+         defaultText: String? = nil, help: String, hidden: Bool = false) {
+        self.init(names: names, placeholder: placeholder, kind: .number(range), default: defaultValue,
+                  defaultText: defaultText, repeats: false, help: help, hidden: hidden,
+                  accept: { _, text in try OptionText.number(text, in: range) })
+    }
+}
+
+extension Option where Value == Double? {
+    init(_ names: String..., placeholder: String, range: ClosedRange<Double>, defaultText: String? = nil, help: String,
+         hidden: Bool = false) {
+        self.init(names: names, placeholder: placeholder, kind: .number(range), default: nil, defaultText: defaultText,
+                  repeats: false, help: help, hidden: hidden, accept: { _, text in try OptionText.number(text, in: range) })
+    }
+}
+
+extension Option where Value == String {
+    init(_ names: String..., placeholder: String, kind: ValueKind = .text, default defaultValue: String,
+         defaultText: String? = nil, help: String, hidden: Bool = false) {
+        self.init(names: names, placeholder: placeholder, kind: kind, default: defaultValue, defaultText: defaultText,
+                  repeats: false, help: help, hidden: hidden, accept: { _, text in try OptionText.word(text, kind: kind) })
+    }
+}
+
+extension Option where Value == String? {
+    init(_ names: String..., placeholder: String, kind: ValueKind = .text, defaultText: String? = nil, help: String,
+         hidden: Bool = false) {
+        self.init(names: names, placeholder: placeholder, kind: kind, default: nil, defaultText: defaultText,
+                  repeats: false, help: help, hidden: hidden, accept: { _, text in try OptionText.word(text, kind: kind) })
+    }
+}
+
+extension Option where Value: CaseIterable & RawRepresentable, Value.RawValue == String {
+    /// One of the enum's cases, by its raw value.
+    init(_ names: String..., placeholder: String, default defaultValue: Value, defaultText: String? = nil, help: String,
+         hidden: Bool = false) {
+        self.init(names: names, placeholder: placeholder, kind: .choice(OptionText.words(Value.self)), default: defaultValue,
+                  defaultText: defaultText, repeats: false, help: help, hidden: hidden,
+                  accept: { _, text in try OptionText.choice(text) })
+    }
+}
+
+extension Option {
+    /// One of the enum's cases, or nil when not given.
+    init<Case: CaseIterable & RawRepresentable & Sendable>(_ names: String..., placeholder: String, defaultText: String? = nil,
+                                                            help: String, hidden: Bool = false)
+    where Value == Case?, Case.RawValue == String {
+        self.init(names: names, placeholder: placeholder, kind: .choice(OptionText.words(Case.self)), default: nil,
+                  defaultText: defaultText, repeats: false, help: help, hidden: hidden,
+                  accept: { _, text in try OptionText.choice(text) as Case })
+    }
+
+    /// Repeatable choices of an enum: every case given, in order.
+    init<Case: CaseIterable & RawRepresentable & Sendable>(_ names: String..., placeholder: String, defaultText: String? = nil,
+                                                            help: String, hidden: Bool = false, each: Case.Type)
+    where Value == [Case], Case.RawValue == String {
+        self.init(names: names, placeholder: placeholder, kind: .choice(OptionText.words(Case.self)), default: [],
+                  defaultText: defaultText, repeats: true, help: help, hidden: hidden,
+                  accept: { previous, text in (previous ?? []) + [try OptionText.choice(text) as Case] })
+    }
+}
+
+/// A switch: `arguments[flag]` is whether it was given.
+struct Flag: OptionDeclaration {
+    let erased: AnyOption
+
+    init(_ names: String..., help: String, hidden: Bool = false) {
+        erased = AnyOption(names: names, kind: nil, placeholder: "", repeats: false, defaultText: nil, help: help,
+                           hidden: hidden, accept: { _, _ in true })
+    }
+}
+
+/// Checking and showing option values: the kinds' rules and messages, in one place.
+enum OptionText {
+    static func int(_ text: String, in range: ClosedRange<Int>) throws -> Int {
+        guard let n = Int(text.trimmingCharacters(in: .whitespaces)) else { throw OptionProblem("\"\(text)\" is not a whole number") }
+        guard range.contains(n) else { throw OptionProblem("\(text) is outside \(range.lowerBound)...\(range.upperBound)") }
+        return n
+    }
+
+    static func number(_ text: String, in range: ClosedRange<Double>) throws -> Double {
+        guard let n = Double(text.trimmingCharacters(in: .whitespaces)), n.isFinite else {
+            throw OptionProblem("\"\(text)\" is not a number")
+        }
+        guard range.contains(n) else {
+            throw OptionProblem("\(text) is outside \(JSONText.number(range.lowerBound, digits: 6))..."
+                                + "\(JSONText.number(range.upperBound, digits: 6))")
+        }
+        return n
+    }
+
+    /// `text` when it is one of `words`, else the problem (with the nearest word).
+    static func word(_ text: String, in words: [String]) throws -> String {
+        guard words.contains(text) else {
+            throw OptionProblem("\"\(text)\" is not one of \(words.joined(separator: ", "))"
+                                + (Suggest.closest(to: text, in: words).map { " (did you mean \($0)?)" } ?? ""))
+        }
+        return text
+    }
+
+    /// Text as `kind` allows it (a choice: one of its words; anything else as given).
+    static func word(_ text: String, kind: ValueKind) throws -> String {
+        if case .choice(let words) = kind { return try word(text, in: words) }
+        return text
+    }
+
+    static func words<Case: CaseIterable & RawRepresentable>(_ type: Case.Type) -> [String] where Case.RawValue == String {
+        Case.allCases.map(\.rawValue)
+    }
+
+    static func choice<Case: CaseIterable & RawRepresentable>(_ text: String) throws -> Case where Case.RawValue == String {
+        let word = try word(text, in: words(Case.self))
+        guard let value = Case(rawValue: word) else { throw OptionProblem("\"\(text)\" is not one of \(words(Case.self))") }
+        return value
+    }
+
+    /// A default as help shows it: a number as JSON writes it, a case by its name, a
+    /// list joined by commas; nil for no value (nil, an empty list).
+    static func describe(_ value: Any) -> String? {
+        if let optional = value as? any OptionalValue { return optional.wrappedValue.flatMap(describe) }
+        switch value {
+        case let text as String: return text
+        case let n as Int: return String(n)
+        case let x as Double: return JSONText.number(x, digits: 6)
+        case is Bool: return nil
+        case let list as [Any]:
+            let items = list.compactMap(describe)
+            return items.isEmpty ? nil : items.joined(separator: ", ")
+        case let word as any RawRepresentable: return "\(word.rawValue)"
+        case let shown as CustomStringConvertible: return shown.description
+        default: return nil
+        }
+    }
+}
+
+/// `Optional`, seen through `Any` (for `OptionText.describe`).
+private protocol OptionalValue {
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    fileprivate var wrappedValue: Any? { self.map { $0 as Any } }
 }
 
 /// Options shown together under one heading in help.
 struct OptionGroup: Sendable {
     let title: String?
-    let options: [Option]
-    init(_ title: String?, _ options: [Option]) {
+    let options: [AnyOption]
+    init(_ title: String?, _ options: [any OptionDeclaration]) {
         self.title = title
-        self.options = options
+        self.options = options.map(\.erased)
     }
 }
 
@@ -147,7 +380,7 @@ extension Command {
         return hasCommon ? groups : groups + [CommonOptions.group]
     }
 
-    static var allOptions: [Option] { allGroups.flatMap(\.options) }
+    static var allOptions: [AnyOption] { allGroups.flatMap(\.options) }
 
     /// The help text, generated from the declaration.
     static var usage: String { Help.text(name: name, synopsis: synopsis, details: details, groups: allGroups) }
@@ -167,27 +400,35 @@ enum ExitStatus {
     static let usage: Int32 = 2
 }
 
-/// The command line, parsed and checked against the options' kinds.
+/// The command line, parsed once and checked against the options' declarations:
+/// each value given is kept as its option's type.
 struct Arguments {
-    private var values: [String: [String]] = [:]
+    /// By option id: the value (the last given, or every one for a repeatable option).
+    private var values: [String: any Sendable] = [:]
+    /// By option id: the texts given, for a declaration that shares an id with another of another type.
+    private var texts: [String: [String]] = [:]
     /// The arguments that are not options, in order (everything after `--` included).
     private(set) var positionals: [String] = []
     let command: String
 
-    init(_ tokens: [String], options: [Option], command: String) throws {
+    init(_ tokens: [String], options: [AnyOption], command: String) throws {
         self.command = command
-        var byName: [String: Option] = [:]
+        var byName: [String: AnyOption] = [:]
         for option in options { for name in option.names { byName[name] = option } }
         let longNames = options.filter { !$0.hidden }.flatMap(\.names)
         var i = 0
-        func take(_ option: Option, _ value: String) throws {
+        func take(_ option: AnyOption, _ value: String) throws {
             // No option means anything by an empty value (`-o=`, `--tracks ''`): a
             // path would be taken as the current folder or fail after the work.
-            guard !value.isEmpty else { throw UsageError("\(option.id): the value is empty (give \(option.placeholder))") }
-            if let kind = option.kind, let problem = kind.problem(with: value) {
-                throw UsageError("\(option.id): \(problem)")
+            guard option.isFlag || !value.isEmpty else {
+                throw UsageError("\(option.id): the value is empty (give \(option.placeholder))")
             }
-            values[option.id, default: []].append(value)
+            do {
+                values[option.id] = try option.accept(values[option.id], value)
+            } catch {
+                throw UsageError("\(option.id): \(Self.problem(error, of: option))")
+            }
+            texts[option.id, default: []].append(value)
         }
         while i < tokens.count {
             let token = tokens[i]
@@ -208,7 +449,7 @@ struct Arguments {
                 }
                 if option.isFlag {
                     if inline != nil { throw UsageError("\(option.id) takes no value (got \(token))") }
-                    values[option.id, default: []].append("")
+                    try take(option, "")
                 } else if let inline {
                     try take(option, inline)
                 } else {
@@ -226,7 +467,7 @@ struct Arguments {
                     throw UsageError("unknown option \(shown) for \(command)" + Suggest.hint(token, in: longNames))
                 }
                 if option.isFlag {
-                    values[option.id, default: []].append("")
+                    try take(option, "")
                     continue
                 }
                 if !rest.isEmpty {
@@ -239,8 +480,19 @@ struct Arguments {
         }
     }
 
+    /// A parse function's error as the text after the option's name: the library's
+    /// messages that start with the option's name already lose it.
+    private static func problem(_ error: Error, of option: AnyOption) -> String {
+        let message: String
+        if case FaceStickerError.invalidArgument(let text) = error { message = text } else { message = "\(error)" }
+        for prefix in [option.id + ": ", option.id + " "] where message.hasPrefix(prefix) {
+            return String(message.dropFirst(prefix.count))
+        }
+        return message
+    }
+
     /// The token after an option that needs a value; never another option.
-    private static func value(after name: String, option: Option, tokens: [String], at i: inout Int) throws -> String {
+    private static func value(after name: String, option: AnyOption, tokens: [String], at i: inout Int) throws -> String {
         guard i < tokens.count else {
             throw UsageError("\(name) needs a value (\(option.placeholder))")
         }
@@ -255,33 +507,22 @@ struct Arguments {
     }
 
     /// Whether the option was given at all.
-    func has(_ option: Option) -> Bool { values[option.id] != nil }
+    func has(_ option: some OptionDeclaration) -> Bool { texts[option.id] != nil }
 
     /// Whether the flag was given.
-    func flag(_ option: Option) -> Bool { has(option) }
+    subscript(_ flag: Flag) -> Bool { has(flag) }
 
-    /// The option's value; given several times, the last one.
-    func string(_ option: Option) -> String? { values[option.id]?.last }
+    /// The option's value: the one given (the last, or all of a repeatable one), else its default.
+    subscript<Value>(_ option: Option<Value>) -> Value { given(option) ?? option.defaultValue }
 
-    /// Every value given, in order.
-    func strings(_ option: Option) -> [String] { values[option.id] ?? [] }
-
-    /// A whole-number option's value (already checked against its range).
-    func int(_ option: Option) throws -> Int? {
-        guard let text = string(option) else { return nil }
-        guard let n = Int(text.trimmingCharacters(in: .whitespaces)) else {
-            throw UsageError("\(option.id): \"\(text)\" is not a whole number")
-        }
-        return n
-    }
-
-    /// A number option's value (already checked against its range).
-    func double(_ option: Option) throws -> Double? {
-        guard let text = string(option) else { return nil }
-        guard let n = Double(text.trimmingCharacters(in: .whitespaces)), n.isFinite else {
-            throw UsageError("\(option.id): \"\(text)\" is not a number")
-        }
-        return n
+    /// The option's value when it was given, nil when not (to tell a default from a choice).
+    func given<Value>(_ option: Option<Value>) -> Value? {
+        guard let value = values[option.id] else { return nil }
+        if let typed = value as? Value { return typed }
+        // Another declaration of this id, of another type, took the texts: read them as this one's.
+        var folded: (any Sendable)?
+        for text in texts[option.id] ?? [] { folded = try? option.erased.accept(folded, text) }
+        return folded as? Value
     }
 
     /// Refuses any positional argument (for commands that take none).
@@ -373,7 +614,7 @@ enum Help {
     """
 
     /// `  -o, --output FILE      help (default X)`, wrapped.
-    static func lines(for option: Option) -> [String] {
+    static func lines(for option: AnyOption) -> [String] {
         let shortNames = option.names.filter { !$0.hasPrefix("--") }
         let longNames = option.names.filter { $0.hasPrefix("--") }
         var left = "  " + (shortNames + longNames).joined(separator: ", ")

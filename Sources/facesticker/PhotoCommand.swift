@@ -19,8 +19,8 @@ enum PhotoCommand: Command {
     1 when some photo could not be read or written (the others are done).
     """
 
-    static let mirror = Option.flag("--mirror", help: "flip the photo left to right first, as a selfie camera shows it")
-    static let debug = Option.flag("--debug", help: "also draw face boxes, scores, landmarks and sticker outlines")
+    static let mirror = Flag("--mirror", help: "flip the photo left to right first, as a selfie camera shows it")
+    static let debug = Flag("--debug", help: "also draw face boxes, scores, landmarks and sticker outlines")
     static let output = OutputOptions.output
 
     static var groups: [OptionGroup] {
@@ -31,13 +31,13 @@ enum PhotoCommand: Command {
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
 
     static func run(_ arguments: Arguments) throws -> Int32 {
-        let stickerChoice = try StickerOptions.parse(arguments)
-        let mirror = arguments.flag(Self.mirror)
-        let debug = arguments.flag(Self.debug)
-        let json = arguments.flag(OutputOptions.json)
-        let quality = try arguments.int(OutputOptions.quality) ?? 92
-        let format = arguments.string(OutputOptions.format).map { $0 == "png" ? ImageFile.Format.png : .jpeg }
-        let faceOptions = try FaceOptions.parse(arguments)
+        let stickerChoice = StickerOptions.parse(arguments)
+        let mirror = arguments[Self.mirror]
+        let debug = arguments[Self.debug]
+        let json = arguments[OutputOptions.json]
+        let quality = arguments[OutputOptions.quality]
+        let format = arguments[OutputOptions.format]
+        let faceOptions = FaceOptions.parse(arguments)
         try asUsage { try faceOptions.choice.validateForPhoto() }
         let profile = DetectorOptions.profile(arguments, fallback: stickerChoice.profile)
         let detector = try DetectorOptions.parse(arguments, profile: profile)
@@ -45,7 +45,7 @@ enum PhotoCommand: Command {
         if paths.filter({ $0 == "-" }).count > 1 { throw UsageError("photo: - (standard input) given twice") }
         // Standard input alone, no output named: the picture goes to standard output.
         let toOut = paths == ["-"] && !arguments.has(BatchOptions.outDir) ? "-" : nil
-        let batch = try Batch(paths, arguments: arguments, output: arguments.string(output) ?? toOut,
+        let batch = try Batch(paths, arguments: arguments, output: arguments[output] ?? toOut,
                               extensions: imageExtensions, what: "photo",
                               defaultOutput: { defaultOutput(for: $0, in: $1, format: format) },
                               existing: existing)
@@ -62,11 +62,11 @@ enum PhotoCommand: Command {
                 throw UsageError("--format \(format == .png ? "png" : "jpg"): \(item.output) is named as .\((item.output as NSString).pathExtension)")
             }
         }
-        let library = try StickerLibrary.installed()
+        let library = try StickerOptions.library(using: stickerChoice.names)
         var files = RunFiles()
         for item in batch.items where item.input != "-" { files.read("the input photo", item.input) }
         files.read(stickers: stickerChoice.names, in: library)
-        files.read(detector: detector, config: arguments.string(DetectorOptions.config))
+        files.read(detector: detector, config: arguments[DetectorOptions.config])
         for item in batch.items where item.output != "-" {
             files.write(arguments.has(output) ? "-o" : "the output", item.output)
         }
@@ -80,7 +80,7 @@ enum PhotoCommand: Command {
         defer { batch.folders.removeEmpty() }
         for (item, skip) in batch.queue {
             if skip {
-                if json { try Console.out(json: summary(item, status: "skipped").text) }
+                if json { try Console.out(json: JSONObject(item, status: "skipped").text) }
                 continue
             }
             let started = DispatchTime.now().uptimeNanoseconds
@@ -108,7 +108,7 @@ enum PhotoCommand: Command {
                 }
                 Console.detail(String(format: "photo: %@: %dx%d, %.2f s", shownInput, image.width, image.height, seconds()))
                 if json {
-                    var object = summary(item, status: faces.isEmpty ? "no-face" : "stickered")
+                    var object = JSONObject(item, status: faces.isEmpty ? "no-face" : "stickered")
                     object.add("faces", faces.count)
                     object.add("width", image.width)
                     object.add("height", image.height)
@@ -126,7 +126,7 @@ enum PhotoCommand: Command {
                 Console.error(error)
                 status = ExitStatus.failure
                 if json {
-                    var object = summary(item, status: "failed")
+                    var object = JSONObject(item, status: "failed")
                     object.add("error", Console.oneLine("\(error)"))
                     try Console.out(json: object.text)
                 }
@@ -172,15 +172,6 @@ enum PhotoCommand: Command {
         guard let size = try? handle.seekToEnd(), size >= UInt64(tail.count),
               (try? handle.seek(toOffset: size - UInt64(tail.count))) != nil else { return false }
         return (try? handle.read(upToCount: tail.count)) == Data(tail)
-    }
-
-    /// The fields every `--json` object starts with.
-    static func summary(_ item: BatchItem, status: String) -> JSONObject {
-        var object = JSONObject()
-        object.add("input", item.input)
-        object.add("output", item.output)
-        object.add("status", status)
-        return object
     }
 
     /// IN's name with `-stickered` before the extension, in `folder` (default: beside IN);

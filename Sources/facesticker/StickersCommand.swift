@@ -14,7 +14,7 @@ enum StickersCommand: Command {
     /usr/local/share/facesticker/stickers.
     """
 
-    static let json = Option.flag("--json", help: "one JSON object per sticker on stdout (schema in the README)")
+    static let json = Flag("--json", help: "one JSON object per sticker on stdout (schema in the README)")
     static var groups: [OptionGroup] { [OptionGroup(nil, [json])] }
 
     static func run(_ arguments: Arguments) throws -> Int32 {
@@ -28,7 +28,7 @@ enum StickersCommand: Command {
         let placements = manifest.entries.map { $0.layers.map(\.fit.anchor.rawValue).joined(separator: " + ") }
         let placementWidth = (placements.map(\.count).max() ?? 0) + 2
         var missing = 0
-        if arguments.flag(json) {
+        if arguments[json] {
             for entry in manifest.entries {
                 let installed = library.isInstalled(entry)
                 if !installed { missing += 1 }

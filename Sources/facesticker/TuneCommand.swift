@@ -26,63 +26,74 @@ enum TuneCommand: Command {
     face per image, and with --mask the ms per photo of detection and drawing.
     """
 
-    static let dataset = Option.value("--dataset", placeholder: "DIR", kind: .folder,
-                                      help: "images/, a ground-truth file (wider_face_gt.txt or *bbx_gt.txt, "
-                                          + "*ellipseList.txt, *.csv of image,x,y,w,h, or *.json) and optionally "
-                                          + "difficulty.tsv (easy/medium/hard subsets); required")
-    static let detector = Option.value("--detector", placeholder: "NAME",
-                                       kind: .choice(DetectorKind.allCases.map(\.rawValue)), repeats: true,
-                                       help: "haar, yunet or centerface; several are tuned together (default: the "
-                                           + "default detector, or the one --config names)")
-    static let model = Option.value("--model", placeholder: "FILE", kind: .file,
-                                    help: "model or cascade file (with one detector)")
-    static let config = Option.value("--config", placeholder: "FILE", kind: .file,
-                                     help: "start from this setting: it is the baseline the sweep must beat")
-    static let grid = Option.value("--grid", placeholder: "[DET.]PARAM=V1,V2,...", repeats: true,
-                                   help: "values to sweep, or PARAM=FROM:TO:STEP. PARAM: inputSize scoreThreshold "
-                                       + "nmsThreshold topK (DNNs), scaleFactor minNeighbors maxSize (Haar), minSize (all). "
-                                       + "Defaults: DNNs inputSize 640,480,320 x nmsThreshold 0.2,0.3,0.4,0.5 x "
-                                       + "scoreThreshold 0.2:0.95:0.05; Haar scaleFactor 1.1,1.2 x minNeighbors 3,5")
-    static let evaluate = Option.flag("--evaluate", help: "no sweep: evaluate the default (or --config) setting only")
-    static let objective = Option.value("--objective", placeholder: "OBJ", default: "f1",
-                                        help: "f1, ap, or recall@precision=P")
-    static let subset = Option.value("--subset", placeholder: "SUBSET",
-                                     kind: .choice(["all", "easy", "medium", "hard"]), default: "all",
-                                     help: "faces the objective counts")
-    static let iou = Option.value("--iou", placeholder: "T", kind: .number(0.01...1), default: "0.5",
-                                  help: "overlap a detection needs to match a face")
-    static let output = Option.value("-o", "--output", placeholder: "FILE", kind: .file,
-                                     help: "write the best setting here (JSON for --config)")
-    static let plot = Option.value("--plot", placeholder: "FILE.png", kind: .file,
-                                   help: "draw precision-recall curves, one per detector and input size")
-    static let sheet = Option.value("--sheet", placeholder: "FILE.jpg", kind: .file,
-                                    help: "draw the best setting's worst misses and false positives (with --mask "
-                                        + "or --mask-outputs: the largest faces left unhidden)")
-    static let jobs = Option.value("--jobs", placeholder: "N", kind: .int(1...256), default: "CPU cores",
+    static let dataset = Option<String?>("--dataset", placeholder: "DIR", kind: .folder,
+                                         help: "images/, a ground-truth file (wider_face_gt.txt or *bbx_gt.txt, "
+                                             + "*ellipseList.txt, *.csv of image,x,y,w,h, or *.json) and optionally "
+                                             + "difficulty.tsv (easy/medium/hard subsets); required")
+    static let detector = Option<[DetectorKind]>("--detector", placeholder: "NAME",
+                                                 defaultText: "the default detector, or the one --config names",
+                                                 help: "haar, yunet or centerface; several are tuned together",
+                                                 each: DetectorKind.self)
+    static let model = Option<String?>("--model", placeholder: "FILE", kind: .file,
+                                       help: "model or cascade file (with one detector)")
+    static let config = Option<String?>("--config", placeholder: "FILE", kind: .file,
+                                        help: "start from this setting: it is the baseline the sweep must beat")
+    static let grid = Option<[String]>("--grid", placeholder: "[DET.]PARAM=V1,V2,...",
+                                       help: "values to sweep, or PARAM=FROM:TO:STEP. PARAM: inputSize scoreThreshold "
+                                           + "nmsThreshold topK (DNNs), scaleFactor minNeighbors maxSize (Haar), minSize (all). "
+                                           + "Defaults: DNNs " + describe(.defaults(for: .yunet))
+                                           + "; Haar " + describe(.defaults(for: .haar)),
+                                       each: { $0 })
+    static let evaluate = Flag("--evaluate", help: "no sweep: evaluate the default (or --config) setting only")
+    static let objective = Option<TuningObjective>("--objective", placeholder: "OBJ", default: .f1,
+                                                   help: "f1, ap, or recall@precision=P",
+                                                   parse: { try TuningObjective(parsing: $0) })
+    static let subset = Option<EvaluationSubset>("--subset", placeholder: "SUBSET", default: .all,
+                                                 help: "faces the objective counts")
+    static let iou = Option<Double>("--iou", placeholder: "T", default: DetectorTuner.defaultIoU, range: 0.01...1,
+                                    help: "overlap a detection needs to match a face")
+    static let output = Option<String?>("-o", "--output", placeholder: "FILE", kind: .file,
+                                        help: "write the best setting here (JSON for --config)")
+    static let plot = Option<String?>("--plot", placeholder: "FILE.png", kind: .file,
+                                      help: "draw precision-recall curves, one per detector and input size")
+    static let sheet = Option<String?>("--sheet", placeholder: "FILE.jpg", kind: .file,
+                                       help: "draw the best setting's worst misses and false positives (with --mask "
+                                           + "or --mask-outputs: the largest faces left unhidden)")
+    static let jobs = Option<Int?>("--jobs", placeholder: "N", range: 1...256, defaultText: "CPU cores",
                                    help: "images at a time, one detector each")
-    static let top = Option.value("--top", placeholder: "N", kind: .int(0...1_000_000), default: "20",
-                                  help: "rows of the table to print (0: all)")
+    static let top = Option<Int>("--top", placeholder: "N", default: 20, range: 0...1_000_000,
+                                 help: "rows of the table to print (0: all)")
 
-    static let mask = Option.value("--mask", placeholder: "SPEC", kind: .custom { text in
-        do {
-            return try Anonymisation.Effect.parse(text) == nil ? "\"\(text)\" is not an effect (\(Anonymisation.Effect.validSpecs))" : nil
-        } catch {
-            let message = "\(error)"
-            return message.hasPrefix("--sticker ") ? String(message.dropFirst("--sticker ".count)) : message
-        }
-    }, help: "no sweep: hide the faces with this effect, as photo --sticker SPEC does, and score it: "
-        + Anonymisation.Effect.validSpecs)
-    static let maskOutputs = Option.value("--mask-outputs", placeholder: "OUTDIR", kind: .folder,
-                                          help: "no sweep, no detector: score the pictures another tool wrote, "
-                                              + "OUTDIR/NAME.png for each image NAME.EXT under DIR/images")
-    static let maskTolerance = Option.value("--mask-tolerance", placeholder: "N", kind: .int(MaskCoverage.toleranceRange),
-                                            default: "0", help: "a pixel is covered where a colour channel differs by "
-                                                + "more than N (0: both pictures decoded bit-exactly)")
+    static let mask = Option<String?>("--mask", placeholder: "SPEC",
+                                      help: "no sweep: hide the faces with this effect, as photo --sticker SPEC does, "
+                                          + "and score it: " + Anonymisation.Effect.validSpecs,
+                                      parse: { text in
+                                          let effect: Anonymisation.Effect?
+                                          do {
+                                              effect = try Anonymisation.Effect.parse(text)
+                                          } catch {
+                                              let message = "\(error)"
+                                              throw OptionProblem(message.hasPrefix("--sticker ")
+                                                                  ? String(message.dropFirst("--sticker ".count)) : message)
+                                          }
+                                          guard effect != nil else {
+                                              throw OptionProblem("\"\(text)\" is not an effect (\(Anonymisation.Effect.validSpecs))")
+                                          }
+                                          return text
+                                      })
+    static let maskOutputs = Option<String?>("--mask-outputs", placeholder: "OUTDIR", kind: .folder,
+                                             help: "no sweep, no detector: score the pictures another tool wrote, "
+                                                 + "OUTDIR/NAME.png for each image NAME.EXT under DIR/images")
+    static let maskTolerance = Option<Int>("--mask-tolerance", placeholder: "N", default: 0, range: MaskCoverage.toleranceRange,
+                                           help: "a pixel is covered where a colour channel differs by "
+                                               + "more than N (0: both pictures decoded bit-exactly)")
     /// `--profile`, declared once with the detector options (auto: recall, since the mask is an effect).
-    static var profile: Option { DetectorOptions.profile }
+    static var profile: Option<DetectionProfile?> { DetectorOptions.profile }
     /// The options only the sweep takes, and those only --mask takes.
-    static var sweepOnly: [Option] { [grid, evaluate, objective, subset, iou, output, plot, top] }
-    static var maskOnly: [Option] { [profile, FaceOptions.maskScale, FaceOptions.maskShape] }
+    static var sweepOnly: [AnyOption] {
+        [grid.erased, evaluate.erased, objective.erased, subset.erased, iou.erased, output.erased, plot.erased, top.erased]
+    }
+    static var maskOnly: [AnyOption] { [profile.erased, FaceOptions.maskScale.erased, FaceOptions.maskShape.erased] }
 
     static var groups: [OptionGroup] {
         [OptionGroup(nil, [dataset, detector, model, config, grid, evaluate, objective, subset, iou, output, plot,
@@ -93,25 +104,22 @@ enum TuneCommand: Command {
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         if arguments.has(mask) || arguments.has(maskOutputs) { return try runMask(arguments) }
-        for option in maskOnly + [maskTolerance] where arguments.has(option) {
+        for option in maskOnly + [maskTolerance.erased] where arguments.has(option) {
             throw UsageError("\(option.id): only with --mask" + (option.id == maskTolerance.id ? " or --mask-outputs" : ""))
         }
-        let evaluateOnly = arguments.flag(evaluate)
-        guard let folder = arguments.string(dataset) else {
+        let evaluateOnly = arguments[evaluate]
+        guard let folder = arguments[dataset] else {
             throw UsageError("tune: --dataset DIR is required (see --help)")
         }
         var kinds: [DetectorKind] = []
-        for name in arguments.strings(detector) {
-            guard let kind = DetectorKind(rawValue: name) else { continue }
-            if !kinds.contains(kind) { kinds.append(kind) }
-        }
-        let configPath = arguments.string(config)
+        for kind in arguments[detector] where !kinds.contains(kind) { kinds.append(kind) }
+        let configPath = arguments[config]
         let config = try configPath.map { try DetectorConfig.load(path: $0) }
         if let config, !kinds.isEmpty, !kinds.contains(config.kind) {
             throw UsageError("--config is for \(config.kind.rawValue), which no --detector names")
         }
         if kinds.isEmpty { kinds = [config?.kind ?? ModelStore.defaultKind()] }
-        let model = arguments.string(Self.model)
+        let model = arguments[Self.model]
         if model != nil, kinds.count > 1 {
             throw UsageError("--model: give one --detector with it")
         }
@@ -123,7 +131,7 @@ enum TuneCommand: Command {
 
         var grids: [DetectorKind: ParameterGrid] = [:]
         for kind in kinds { grids[kind] = evaluateOnly ? ParameterGrid() : .defaults(for: kind) }
-        for text in arguments.strings(grid) {
+        for text in arguments[grid] {
             if evaluateOnly { throw UsageError("--grid: not with --evaluate") }
             let (only, parameter, values) = try asUsage { try ParameterGrid.parse(text) }
             let targets = kinds.filter { (only == nil || $0 == only) && parameter.applies(to: $0) }
@@ -134,14 +142,14 @@ enum TuneCommand: Command {
             }
             for kind in targets { grids[kind]?.set(parameter, values) }
         }
-        let objective = try asUsage { try TuningObjective(parsing: arguments.string(Self.objective) ?? "f1") }
-        let subset = arguments.string(Self.subset).flatMap(EvaluationSubset.init(rawValue:)) ?? .all
-        let iou = try arguments.double(Self.iou) ?? 0.5
-        let jobs = try arguments.int(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
-        let top = try arguments.int(Self.top) ?? 20
-        let output = arguments.string(Self.output)
-        let plot = arguments.string(Self.plot)
-        let sheet = arguments.string(Self.sheet)
+        let objective = arguments[Self.objective]
+        let subset = arguments[Self.subset]
+        let iou = arguments[Self.iou]
+        let jobs = arguments[Self.jobs] ?? ProcessInfo.processInfo.activeProcessorCount
+        let top = arguments[Self.top]
+        let output = arguments[Self.output]
+        let plot = arguments[Self.plot]
+        let sheet = arguments[Self.sheet]
         try arguments.noPositionals()
         try checkPictureName("--plot", plot)
         try checkPictureName("--sheet", sheet)
@@ -199,28 +207,31 @@ enum TuneCommand: Command {
 
     /// `--mask` and `--mask-outputs`: anonymise (or take another tool's pictures) and score them.
     private static func runMask(_ arguments: Arguments) throws -> Int32 {
-        guard let folder = arguments.string(dataset) else {
+        guard let folder = arguments[dataset] else {
             throw UsageError("tune: --dataset DIR is required (see --help)")
         }
-        let spec = arguments.string(mask), outputs = arguments.string(maskOutputs)
+        let spec = arguments[mask], outputs = arguments[maskOutputs]
         if spec != nil, outputs != nil { throw UsageError("--mask and --mask-outputs: choose one") }
         let mode = spec != nil ? "--mask" : "--mask-outputs"
         for option in sweepOnly where arguments.has(option) { throw UsageError("\(option.id): not with \(mode)") }
         if outputs != nil {
-            for option in [detector, model, config] + maskOnly where arguments.has(option) {
+            for option in [detector.erased, model.erased, config.erased] + maskOnly where arguments.has(option) {
                 throw UsageError("\(option.id): not with --mask-outputs (it runs no detector)")
             }
         }
-        if Set(arguments.strings(detector)).count > 1 { throw UsageError("--detector: give one with --mask") }
-        let tolerance = try arguments.int(maskTolerance) ?? 0
-        let jobs = try arguments.int(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
-        let sheet = arguments.string(Self.sheet)
+        if Set(arguments[detector]).count > 1 { throw UsageError("--detector: give one with --mask") }
+        let tolerance = arguments[maskTolerance]
+        let jobs = arguments[Self.jobs] ?? ProcessInfo.processInfo.activeProcessorCount
+        let sheet = arguments[Self.sheet]
         try arguments.noPositionals()
         try checkPictureName("--sheet", sheet)
-        // As photo takes them: tune's --detector, --config, --model and --profile share their
-        // ids with DetectorOptions' (values are kept by id), --mask-scale and --mask-shape are FaceOptions'.
-        let settings = try spec.map { _ in try DetectorOptions.parse(arguments, use: .photo, profile: .recall).settings }
-        let faceOptions = try FaceOptions.parse(arguments)
+        // As photo takes them: tune's --config, --model and --profile share their ids (and types) with
+        // DetectorOptions' (values are kept by id), its --detector is its own (repeatable: the one given is passed),
+        // --mask-scale and --mask-shape are FaceOptions'.
+        let settings = try spec.map { _ in
+            try DetectorOptions.parse(arguments, use: .photo, profile: .recall, kind: .some(arguments[detector].first)).settings
+        }
+        let faceOptions = FaceOptions.parse(arguments)
 
         let dataset = try FaceDataset.load(folder: folder)
         var files = RunFiles()
@@ -270,6 +281,23 @@ enum TuneCommand: Command {
                             Date().timeIntervalSince(started))
                      + "; \(summary.regions) covered regions, \(summary.regionsOffFaces) touching no labelled face")
         return ExitStatus.success
+    }
+
+    /// A grid as `--grid` help shows it: `inputSize 640,480,320 x scoreThreshold 0.2:0.95:0.05`
+    /// (five or more evenly spaced values as FROM:TO:STEP).
+    static func describe(_ grid: ParameterGrid) -> String {
+        grid.axes.map { axis in
+            let values = axis.values
+            let number = { (v: Double) in JSONText.number(v, digits: 6) }
+            if values.count >= 5 {
+                let step = values[1] - values[0]
+                let even = step > 0 && zip(values, values.dropFirst()).allSatisfy { abs(($1 - $0) - step) < 1e-9 }
+                if even, let first = values.first, let last = values.last {
+                    return "\(axis.parameter.key) \(number(first)):\(number(last)):\(number((step * 1e6).rounded() / 1e6))"
+                }
+            }
+            return "\(axis.parameter.key) " + values.map(number).joined(separator: ",")
+        }.joined(separator: " x ")
     }
 
     /// Refuses a picture `option` would write under a name that is not .png, .jpg or .jpeg.

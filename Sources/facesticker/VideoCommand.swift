@@ -26,42 +26,36 @@ enum VideoCommand: Command {
     """
 
     static let output = OutputOptions.output
-    static let detectWidth = Option.value("--detect-width", placeholder: "W", kind: .int(16...FaceFinder.maxInputSide),
-                                          default: "\(VideoOptions.defaultDetectWidth); without it, --input-size or --config set the size",
-                                          help: "width of the copy the detector runs on")
-    static let detectEvery = Option.value("--detect-every", placeholder: "N", kind: .int(1...30),
-                                          default: "at most 10 times a second, so 3 at 24-30 fps",
+    static let detectEvery = Option<Int?>("--detect-every", placeholder: "N", range: 1...30,
+                                          defaultText: "at most \(JSONText.number(VideoOptions.detectionRate, digits: 3)) times a second, "
+                                              + "so 3 at 24-30 fps",
                                           help: "detect on every Nth frame and follow faces in between")
-    static let tracks = Option.value("--tracks", placeholder: "FILE.json", kind: .file,
-                                     help: "also write every frame's faces and sticker placements (an existing folder "
-                                         + "when there are several inputs: one OUTNAME.tracks.json each)")
-    static let crf = Option.value("--crf", placeholder: "N", kind: .int(0...51), default: "23",
-                                  help: "x264 quality, lower is better")
-    static let preset = Option.value("--preset", placeholder: "NAME", kind: .choice(EncoderSettings.presets),
-                                     default: "medium", help: "x264 preset, ultrafast ... veryslow")
-    static let fps = Option.value("--fps", placeholder: "RATE", kind: .custom { text in
-        do {
-            _ = try FrameRate.sequenceRate(text)
-            return nil
-        } catch FaceStickerError.invalidArgument(let problem) {
-            return problem
-        } catch {
-            return "\(error)"
-        }
-    }, default: "25", help: "frames a second of an image sequence input (frames/%04d.png): "
-        + "1/\(FrameRate.longestSequenceFrame)...\(FrameRate.fastestSequenceRate), e.g. 30000/1001")
-    static let tracksIn = Option.value("--tracks-in", placeholder: "FILE.json", kind: .file,
-                                       help: "draw the faces of this tracks file (written by --tracks, perhaps edited) "
-                                           + "instead of detecting: one input only")
-    static let noAudio = Option.flag("--no-audio", help: "leave the audio out (default: copied unchanged)")
-    static let noSmoothing = Option.flag("--no-smoothing", help: "place stickers without smoothing (for measuring what smoothing brings)")
-    static let stats = Option.flag("--stats", help: "print detector time, CPU time and peak memory after each video (benchmarks)")
-    static let detectorThreads = Option.value("--detector-threads", placeholder: "N", kind: .int(1...16),
-                                              default: "2 on two or more cores", help: "detectors running at once")
+    static let tracks = Option<String?>("--tracks", placeholder: "FILE.json", kind: .file,
+                                        help: "also write every frame's faces and sticker placements (an existing folder "
+                                            + "when there are several inputs: one OUTNAME.tracks.json each)")
+    static let crf = Option<Int>("--crf", placeholder: "N", default: EncoderSettings.defaultCRF, range: EncoderSettings.crfRange,
+                                 help: "x264 quality, lower is better")
+    static let preset = Option<String>("--preset", placeholder: "NAME", kind: .choice(EncoderSettings.presets),
+                                       default: EncoderSettings.defaultPreset, help: "x264 preset, ultrafast ... veryslow")
+    static let fps = Option<FrameRate>("--fps", placeholder: "RATE", default: VideoOptions.defaultSequenceRate,
+                                       defaultText: JSONText.number(VideoOptions.defaultSequenceRate.value, digits: 3),
+                                       help: "frames a second of an image sequence input (frames/%04d.png): "
+                                           + "1/\(FrameRate.longestSequenceFrame)...\(FrameRate.fastestSequenceRate), "
+                                           + "e.g. 30000/1001",
+                                       parse: { try FrameRate.sequenceRate($0) })
+    static let tracksIn = Option<String?>("--tracks-in", placeholder: "FILE.json", kind: .file,
+                                          help: "draw the faces of this tracks file (written by --tracks, perhaps edited) "
+                                              + "instead of detecting: one input only")
+    static let noAudio = Flag("--no-audio", help: "leave the audio out (default: copied unchanged)")
+    static let noSmoothing = Flag("--no-smoothing", help: "place stickers without smoothing (for measuring what smoothing brings)")
+    static let stats = Flag("--stats", help: "print detector time, CPU time and peak memory after each video (benchmarks)")
+    static let detectorThreads = Option<Int?>("--detector-threads", placeholder: "N", range: 1...16,
+                                              defaultText: "2 on two or more cores", help: "detectors running at once")
 
     static var groups: [OptionGroup] {
-        [OptionGroup(nil, [output, OutputOptions.json, fps, detectWidth, detectEvery, tracks, tracksIn, crf, preset, noAudio]),
-         BatchOptions.group, StickerOptions.group, FaceOptions.group, DetectorOptions.group,
+        [OptionGroup(nil, [output, OutputOptions.json, fps, DetectorOptions.detectWidth, detectEvery, tracks, tracksIn, crf, preset,
+                           noAudio]),
+         BatchOptions.group, StickerOptions.group, FaceOptions.group, DetectorOptions.videoGroup,
          OptionGroup("measuring", [noSmoothing, stats, detectorThreads])]
     }
 
@@ -69,25 +63,22 @@ enum VideoCommand: Command {
                                                "m2ts", "mts", "wmv", "flv", "3gp", "ogv", "dv"]
 
     static func run(_ arguments: Arguments) throws -> Int32 {
-        let choice = try StickerOptions.parse(arguments)
-        let json = arguments.flag(OutputOptions.json)
-        let detectWidth = try arguments.int(Self.detectWidth)
-        let detectEvery = try arguments.int(Self.detectEvery)
-        let tracks = arguments.string(Self.tracks)
-        let encoder = EncoderSettings(crf: try arguments.int(crf) ?? 23, preset: arguments.string(preset) ?? "medium",
-                                      audio: !arguments.flag(noAudio))
-        try asUsage { try encoder.validate() }
-        let smoothing = arguments.flag(noSmoothing) ? nil : SmoothingParameters()
-        let stats = arguments.flag(Self.stats)
-        let faceOptions = try FaceOptions.parse(arguments)
-        let tracksInPath = arguments.string(tracksIn)
+        let choice = StickerOptions.parse(arguments)
+        let json = arguments[OutputOptions.json]
+        let detectEvery = arguments[Self.detectEvery]
+        let tracks = arguments[Self.tracks]
+        let encoder = EncoderSettings(crf: arguments[crf], preset: arguments[preset], audio: !arguments[noAudio])
+        let smoothing = arguments[noSmoothing] ? nil : SmoothingParameters()
+        let stats = arguments[Self.stats]
+        let faceOptions = FaceOptions.parse(arguments)
+        let tracksInPath = arguments[tracksIn]
         // Re-drawing from a tracks file needs no detector: its settings only.
         let profile = DetectorOptions.profile(arguments, fallback: choice.profile)
         let detector: FaceFinder? = tracksInPath == nil
             ? try DetectorOptions.parse(arguments, use: .video, profile: profile) : nil
         let detectorSettings = try detector?.settings ?? DetectorOptions.settings(arguments, use: .video, profile: profile)
 
-        let batch = try Batch(arguments.positionals, arguments: arguments, output: arguments.string(output),
+        let batch = try Batch(arguments.positionals, arguments: arguments, output: arguments[output],
                               extensions: videoExtensions, what: "video",
                               defaultOutput: { defaultOutput(for: $0, in: $1) },
                               existing: { existing($0, tracks: tracks) })
@@ -109,7 +100,7 @@ enum VideoCommand: Command {
             tracks.map { tracks in tracksDir.map { ($0 as NSString).appendingPathComponent(tracksName(for: item.output)) } ?? tracks }
         }
 
-        let library = try StickerLibrary.installed()
+        let library = try StickerOptions.library(using: choice.names)
         var files = RunFiles()
         for item in batch.items {
             // A sequence is read frame by frame: each picture is an input.
@@ -120,7 +111,7 @@ enum VideoCommand: Command {
             }
         }
         files.read(stickers: choice.names, in: library)
-        if let detector { files.read(detector: detector, config: arguments.string(DetectorOptions.config)) }
+        if let detector { files.read(detector: detector, config: arguments[DetectorOptions.config]) }
         files.read("--tracks-in", tracksInPath)
         for item in batch.items {
             if let outputPattern {
@@ -136,14 +127,12 @@ enum VideoCommand: Command {
         try outputPattern.map(ImageSequence.checkOutput)
 
         let stickers = faceOptions.masked(try library.stickers(named: choice.names))
-        let sizeGiven = DetectorOptions.sizeGiven(arguments)
-        var options = VideoOptions(detector: detectorSettings,
-                                   detectWidth: detectWidth ?? (sizeGiven ? nil : VideoOptions.defaultDetectWidth),
+        var options = VideoOptions(detector: detectorSettings, detectWidth: DetectorOptions.detectWidth(arguments),
                                    detectEvery: detectEvery, encoder: encoder)
         options.profile = profile
-        options.detectorThreads = try arguments.int(detectorThreads)
+        options.detectorThreads = arguments[detectorThreads]
         options.singleThreadedOpenCV = true // the CLI owns the process: OpenCV helper threads would only compete
-        if let text = arguments.string(fps) { options.sequenceRate = try asUsage { try FrameRate.sequenceRate(text) } }
+        options.sequenceRate = arguments[fps]
         options.tracksIn = try tracksInPath.map { try TracksFile.load(path: $0) }
         var painter = TrackPainter(stickers: stickers, assignment: choice.assignment, filters: choice.filters,
                                    smoothing: smoothing)
@@ -157,7 +146,7 @@ enum VideoCommand: Command {
         var status = batch.unlisted.isEmpty ? ExitStatus.success : ExitStatus.failure
         for (item, skip) in batch.queue {
             if skip {
-                if json { try Console.out(json: PhotoCommand.summary(item, status: "skipped").text) }
+                if json { try Console.out(json: JSONObject(item, status: "skipped").text) }
                 continue
             }
             var job = VideoStickerer(options: options, painter: painter)
@@ -178,7 +167,7 @@ enum VideoCommand: Command {
                         + "of \(String(format: "%.2f", summary.seconds)) s; cpu \(cpu) s, peak memory \(peak) MiB (this process)")
                 }
                 if json {
-                    var object = PhotoCommand.summary(item, status: "stickered")
+                    var object = JSONObject(item, status: "stickered")
                     object.add("frames", summary.frames)
                     object.add("faces", summary.faces)
                     object.add("framesWithFaces", summary.framesWithFaces)
@@ -202,7 +191,7 @@ enum VideoCommand: Command {
                 Console.error(error)
                 status = ExitStatus.failure
                 if json {
-                    var object = PhotoCommand.summary(item, status: "failed")
+                    var object = JSONObject(item, status: "failed")
                     object.add("error", Console.oneLine("\(error)"))
                     try Console.out(json: object.text)
                 }

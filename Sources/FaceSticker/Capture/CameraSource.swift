@@ -9,10 +9,14 @@ package final class CameraSource: FrameSource {
     /// The driver's frame interval as a rate (30 fps when it gives none), as the first camera reported it; a switch keeps it.
     package let frameRate: FrameRate
 
+    /// The camera opened when none is named (`--device`), and the picture size asked for (`--size`).
+    package static let defaultDevice = "/dev/video0"
+    package static let defaultSize = (width: 640, height: 480)
+
     /// Opens `path`, applies `controls` (before streaming, so warm-up frames
     /// already see them) and starts streaming at about `width` x `height`, at the
     /// listed rate nearest `fps` or else the camera's fastest (`V4L2Camera.start`).
-    package init(path: String, width: Int = 640, height: Int = 480, fps: Double? = nil, controls: [ControlSetting] = [],
+    package init(path: String, width: Int = CameraSource.defaultSize.width, height: Int = CameraSource.defaultSize.height, fps: Double? = nil, controls: [ControlSetting] = [],
                 system: any V4L2System = V4L2()) throws {
         camera = try V4L2Camera(path: path, system: system)
         var changes: [ControlChange] = []

@@ -23,7 +23,8 @@ package enum FrameSources {
     /// (at about `width` x `height`, with `controls` set). `rate` paces files (default:
     /// a video's own rate, 30 fps for pictures); a camera is asked for the listed rate
     /// nearest it (default: its fastest).
-    package static func open(_ path: String, width: Int = 640, height: Int = 480, controls: [ControlSetting] = [],
+    package static func open(_ path: String, width: Int = CameraSource.defaultSize.width,
+                            height: Int = CameraSource.defaultSize.height, controls: [ControlSetting] = [],
                             rate: FrameRate? = nil, system: any V4L2System = V4L2()) throws -> FrameSource {
         switch try kind(of: path) {
         case .camera:

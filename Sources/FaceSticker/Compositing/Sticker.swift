@@ -1,7 +1,11 @@
 import Foundation
 
 /// A sticker ready to draw: its layers' art loaded and prepared, drawn in order.
+@usableFromInline
 package struct Sticker: Sendable {
+    /// The sticker a face gets when none is named (the CLI's `--sticker`, `StickerEngine.Options`).
+    @usableFromInline
+    package static let defaultName = "sunglasses"
     /// Layers one sticker may have: more is no face decoration, and each costs drawing time per face.
     package static let maxLayers = 16
     /// The longest side sticker art may have, in pixels. Art is drawn at face size (a

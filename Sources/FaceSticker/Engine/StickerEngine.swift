@@ -57,7 +57,7 @@ public final class StickerEngine {
         public var detector: Detector?
 
         /// Sunglasses on every face, no filter, the default detectors.
-        public init(stickers: [String] = ["sunglasses"], assignment: Assignment = .all, filters: [String] = [],
+        public init(stickers: [String] = [Sticker.defaultName], assignment: Assignment = .all, filters: [String] = [],
                     detector: Detector? = nil) {
             self.stickers = stickers
             self.assignment = assignment
@@ -174,7 +174,7 @@ public final class StickerEngine {
     /// - Throws: when `output` is `input` or `jpegQuality` is outside 1...100 (before any work),
     ///   or on a read, detection or write failure.
     @discardableResult
-    public func stickerPhoto(at input: String, to output: String, jpegQuality: Int = 92) throws -> [Face] {
+    public func stickerPhoto(at input: String, to output: String, jpegQuality: Int = ImageFile.defaultJPEGQuality) throws -> [Face] {
         guard (1...100).contains(jpegQuality) else {
             throw FaceStickerError.invalidArgument("jpegQuality: \(jpegQuality) is outside 1...100")
         }

@@ -134,11 +134,14 @@ public enum ImageFile {
         return count == pngSignature.count && head == pngSignature
     }
 
+    /// The JPEG quality used when none is given (the CLI's `--quality`, preview shots).
+    public static let defaultJPEGQuality = 92
+
     /// Writes `image` to `path` as PNG (`.png`) or JPEG (`.jpg`, `.jpeg`, at
     /// `quality` 1...100), through a temporary file beside it and a rename, so
     /// a failure never leaves a partial file. A PNG keeps its alpha channel
     /// only when some pixel is not opaque. Other extensions are refused.
-    public static func write(_ image: RGBAImage, to path: String, quality: Int = 92) throws {
+    public static func write(_ image: RGBAImage, to path: String, quality: Int = defaultJPEGQuality) throws {
         guard let format = Format(path: path) else {
             throw FaceStickerError.output(path: path, reason: "unknown image type (use .png, .jpg or .jpeg)")
         }

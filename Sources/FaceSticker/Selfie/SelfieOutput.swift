@@ -23,7 +23,7 @@ package enum SelfieOutput {
     /// The picture is encoded to a temporary file first and then hard-linked
     /// into place, which fails rather than replaces when the name was taken
     /// meanwhile (a rename would silently overwrite).
-    package static func writeNew(_ image: RGBAImage, to path: String, quality: Int = 92) throws -> String {
+    package static func writeNew(_ image: RGBAImage, to path: String, quality: Int = ImageFile.defaultJPEGQuality) throws -> String {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/." + url.deletingPathExtension().lastPathComponent

@@ -22,8 +22,11 @@ package struct DetectorTuner: Sendable {
     package var iouThreshold: Double
     package var jobs: Int
 
+    /// The overlap a detection needs to match a face when none is given (`tune --iou`).
+    package static let defaultIoU = 0.5
+
     package init(baselines: [DetectorSettings], grids: [DetectorKind: ParameterGrid] = [:],
-                objective: TuningObjective = .f1, subset: EvaluationSubset = .all, iouThreshold: Double = 0.5,
+                objective: TuningObjective = .f1, subset: EvaluationSubset = .all, iouThreshold: Double = DetectorTuner.defaultIoU,
                 jobs: Int = 1) {
         self.baselines = baselines
         self.grids = grids

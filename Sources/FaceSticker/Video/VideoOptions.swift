@@ -17,7 +17,7 @@ package struct VideoOptions: Sendable {
     /// Where to write the tracks JSON, if anywhere.
     package var tracksPath: String?
     /// The rate an image sequence input is read at (`--fps`); unused for video files.
-    package var sequenceRate = FrameRate(whole: 25)
+    package var sequenceRate = VideoOptions.defaultSequenceRate
     /// Faces per frame index from a tracks file (`--tracks-in`): drawn as they are, nothing is detected.
     package var tracksIn: TracksFile?
     /// Threads running a detector each; nil: two, or one on a single core.
@@ -34,6 +34,8 @@ package struct VideoOptions: Sendable {
     /// megamind-720p.mp4 it finds the same tracks as 512 and 640 wide, minus
     /// two short false ones that 640 adds, at about half 640's cost.
     package static let defaultDetectWidth = 480
+    /// The rate an image sequence is read at when none is given (`--fps`).
+    package static let defaultSequenceRate = FrameRate(whole: 25)
 
     /// The most detections a second when `detectEvery` is not set: faces move
     /// little in a tenth of a second, so positions interpolated between

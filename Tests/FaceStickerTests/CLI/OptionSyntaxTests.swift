@@ -74,7 +74,7 @@ import Testing
         (["photo"], "photo: no photo given"),
         (["video", "--crf", "x", "IMAGE"], "--crf: \"x\" is not a whole number"),
         (["video", "--preset", "warp", "IMAGE"], "--preset: \"warp\" is not one of"),
-        (["video", "--shard", "3/2", "IMAGE"], "--shard: 3/2: I must be 0...1"),
+        (["video", "--shard", "3/2", "IMAGE"], "--shard: 3/2: I must be 1...2 (shards count from 1)"),
         (["detect", "--score-threshold", "2", "IMAGE"], "--score-threshold: must be 0...1, got 2"),
         (["detect", "--rotations", "sideways", "IMAGE"], "--rotations: \"sideways\" is not one of"),
         (["detect", "--detector", "dlib", "IMAGE"], "--detector: \"dlib\" is not one of haar, yunet, centerface"),

@@ -30,7 +30,7 @@ import Testing
         let all = try Self.inputs([album, "--out-dir", dir.path("all")])
         #expect(all.count == 7)
         var union: [String] = []
-        for index in 0..<count {
+        for index in 1...count {
             let slice = try Self.inputs([album, "--out-dir", dir.path("s\(index)"), "--shard", "\(index)/\(count)"])
             #expect(slice == slice.sorted(), "a shard keeps the sorted order")
             union += slice
@@ -43,11 +43,13 @@ import Testing
 
     /// `--shard auto`: Slurm arrays (any MIN and STEP), Kubernetes Indexed Jobs, FACESTICKER_SHARD.
     @Test(arguments: [
-        (["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3"], "1/3"),
-        (["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "3"], "2/3"),
-        (["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_STEP": "2", "SLURM_ARRAY_TASK_COUNT": "3"], "2/3"),
-        (["JOB_COMPLETION_INDEX": "0", "FACESTICKER_SHARD_COUNT": "2"], "0/2"),
-        (["FACESTICKER_SHARD": "1/2", "SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "2"], "1/2"),
+        // The schedulers' indices count from 0, --shard and FACESTICKER_SHARD from 1.
+        (["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3"], "2/3"),
+        (["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "3"], "3/3"),
+        (["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_STEP": "2", "SLURM_ARRAY_TASK_COUNT": "3"], "3/3"),
+        (["JOB_COMPLETION_INDEX": "0", "FACESTICKER_SHARD_COUNT": "2"], "1/2"),
+        (["AWS_BATCH_JOB_ARRAY_INDEX": "2", "FACESTICKER_SHARD_COUNT": "3"], "3/3"),
+        (["FACESTICKER_SHARD": "2/2", "SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "2"], "2/2"),
     ])
     func autoReadsTheScheduler(environment: [String: String], same: String) throws {
         let dir = try TemporaryDirectory()
@@ -61,7 +63,7 @@ import Testing
         ([:], "--shard: auto: none of FACESTICKER_SHARD, SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX"),
         (["JOB_COMPLETION_INDEX": "1"], "--shard: auto: JOB_COMPLETION_INDEX is set but FACESTICKER_SHARD_COUNT"),
         (["SLURM_ARRAY_TASK_ID": "x", "SLURM_ARRAY_TASK_COUNT": "2"], "--shard: auto: SLURM_ARRAY_TASK_ID=\"x\" is not a whole number"),
-        (["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_COUNT": "2"], "--shard: auto (SLURM_ARRAY_TASK_ID=5, SLURM_ARRAY_TASK_COUNT=2): I must be 0...1"),
+        (["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_COUNT": "2"], "--shard: auto (SLURM_ARRAY_TASK_ID=5, SLURM_ARRAY_TASK_COUNT=2): the index must be 0...1 (the scheduler's, counted from 0)"),
     ])
     func autoWithoutASchedulerIsAUsageError(environment: [String: String], start: String) throws {
         var env = environment
@@ -73,7 +75,7 @@ import Testing
         #expect(run.stderrLines.count == 1 && run.stderr.hasPrefix("facesticker: " + start), "\(run.stderr)")
     }
 
-    @Test(arguments: ["0/0", "2/2", "-1/3", "1", "a/b", "1/2000000"])
+    @Test(arguments: ["0/0", "0/2", "3/2", "-1/3", "1", "a/b", "1/2000000"])
     func badShardsAreUsageErrors(text: String) throws {
         let run = try CLIRun(["video", "--shard=\(text)", Fixtures.astronaut])
         #expect(run.status == 2)

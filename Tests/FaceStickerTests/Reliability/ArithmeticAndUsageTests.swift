@@ -120,7 +120,7 @@ import Testing
         (["JOB_COMPLETION_INDEX": intMax, "FACESTICKER_SHARD_COUNT": intMax],
          "JOB_COMPLETION_INDEX=\(intMax), FACESTICKER_SHARD_COUNT=\(intMax)): N must be 1...1000000"),
         (["AWS_BATCH_JOB_ARRAY_INDEX": intMin, "FACESTICKER_SHARD_COUNT": "3"],
-         "AWS_BATCH_JOB_ARRAY_INDEX=\(intMin), FACESTICKER_SHARD_COUNT=3): I must be 0...2"),
+         "AWS_BATCH_JOB_ARRAY_INDEX=\(intMin), FACESTICKER_SHARD_COUNT=3): the index must be 0...2"),
         (["FACESTICKER_SHARD": "\(intMax)/\(intMax)"], "FACESTICKER_SHARD=\(intMax)/\(intMax): N must be 1...1000000"),
         (["FACESTICKER_SHARD": "1/99999999999999999999"], "FACESTICKER_SHARD=\"1/99999999999999999999\" is not I/N"),
     ])

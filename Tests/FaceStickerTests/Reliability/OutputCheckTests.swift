@@ -472,7 +472,7 @@ import Glibc
         let common = ["--preset", "ultrafast", "--sticker", sticker] + Self.haar
         let made = try CLIRun(["video", clips[1], "-q"] + common, directory: ws.root, deadline: 300)
         #expect(made.status == 0, "\(made.stderr)")
-        let run = try CLIRun(["video", clips[2], clips[1], clips[0], "--shard", "0/1", "--skip-existing", "--json"] + common,
+        let run = try CLIRun(["video", clips[2], clips[1], clips[0], "--shard", "1/1", "--skip-existing", "--json"] + common,
                              directory: ws.root, deadline: 300)
         #expect(run.status == 0, "\(run.stderr)")
         let objects = try run.stdoutLines.map(StreamsAndBatchesTests.json)
