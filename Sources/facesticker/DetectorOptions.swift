@@ -6,7 +6,7 @@ import FaceSticker
 enum DetectorOptions {
     static let detector = Option.value("--detector", placeholder: "NAME",
                                        kind: .choice(DetectorKind.allCases.map(\.rawValue)),
-                                       default: "centerface for photos, yunet for video and live",
+                                       default: detectorDefault(for: .photo),
                                        help: "the detector: " + DetectorKind.allCases.map(\.rawValue).joined(separator: ", "))
     static let config = Option.value("--config", placeholder: "FILE", kind: .file,
                                      help: "detector settings as JSON (written by `facesticker tune`)")
@@ -18,35 +18,86 @@ enum DetectorOptions {
                                           + "(no face left unhidden); auto: recall when every --sticker is blur, "
                                           + "pixelate or solid, else precision. The options below override it")
 
-    /// One option per parameter of the table.
-    static let parameters: [(DetectorParameter, Option)] = DetectorParameter.allCases.map { parameter in
-        let spec = parameter.spec
-        var defaults = parameter.describe(spec.defaultValue)
-        for kind in DetectorKind.allCases {
-            if let v = spec.defaultFor[kind] { defaults += ", \(kind.rawValue) \(parameter.describe(v))" }
-        }
-        var help = spec.help
-        if case .choice = spec.value {} else {
-            help += " (\(parameter.describe(spec.range.lowerBound))...\(parameter.describe(spec.range.upperBound)))"
-        }
-        let kind: ValueKind
-        if case .choice(let names) = spec.value {
-            kind = .choice(names)
-        } else {
-            kind = .custom { text in
-                switch parameter.parse(text) {
-                case .success: return nil
-                case .failure(let error):
-                    // The table's message starts with the flag, which the parser adds itself.
-                    let message = "\(error)"
-                    return message.hasPrefix(parameter.flag + ": ") ? String(message.dropFirst(parameter.flag.count + 2)) : message
-                }
-            }
-        }
-        return (parameter, Option.value(parameter.flag, placeholder: spec.placeholder, kind: kind, default: defaults, help: help))
+    /// One option per parameter of the table (defaults as for photos; `group(for:)` says a use's).
+    static let parameters: [(DetectorParameter, Option)] = parameterOptions(for: .photo)
+
+    /// The options for `use`, with its defaults in words: the same options (they parse alike), told
+    /// as a command of that use runs them (video keeps to upright faces: `--rotations` none).
+    static func group(for use: ModelStore.Use) -> OptionGroup {
+        let detector = Option.value("--detector", placeholder: Self.detector.placeholder, kind: Self.detector.kind ?? .text,
+                                    default: detectorDefault(for: use), help: Self.detector.help)
+        return OptionGroup("detector", [detector, config, model, profile] + parameterOptions(for: use).map(\.1))
     }
 
-    static let group = OptionGroup("detector", [detector, config, model, profile] + parameters.map(\.1))
+    /// `yunet; centerface under --profile recall; ...`: the detector `ModelStore.defaultKind` picks.
+    static func detectorDefault(for use: ModelStore.Use) -> String {
+        let precision = ModelStore.preferredKinds(for: use, profile: .precision)
+        let recall = ModelStore.preferredKinds(for: use, profile: .recall)
+        var text = precision.first?.rawValue ?? "haar"
+        if recall.first != precision.first { text += "; \(recall.first?.rawValue ?? "haar") under --profile recall" }
+        return text + "; the other network when a model is missing, haar when both are"
+    }
+
+    /// A parameter's default for `use` in words: one value, or the value with each detector that
+    /// differs (in the order `use` prefers them) and `else` the most common, then what
+    /// `--profile recall` changes: `0.55 with --detector centerface, else 1`.
+    static func defaultText(_ parameter: DetectorParameter, use: ModelStore.Use) -> String {
+        let kinds = (ModelStore.preferredKinds(for: use, profile: .precision) + [.haar]).filter(parameter.applies(to:))
+        func value(_ kind: DetectorKind, _ profile: DetectionProfile) -> String {
+            parameter.describe(DetectorSettings.defaults(for: kind, use: use, profile: profile)[parameter])
+        }
+        /// The values told: one, or each with its detector.
+        func told(_ values: [(kind: DetectorKind, value: String)], all: Bool) -> String {
+            let distinct = Set(values.map(\.value))
+            if distinct.count == 1, all { return values.first?.value ?? "" }
+            // The value most detectors share is said last, as `else`, when it is shared.
+            let counts = Dictionary(values.map { ($0.value, 1) }, uniquingKeysWith: +)
+            let common = all ? counts.filter { $0.value > 1 }.max { $0.value < $1.value }?.key : nil
+            var parts: [String] = []
+            for (index, item) in values.enumerated() where item.value != common {
+                parts.append("\(item.value) with \(index == 0 || parts.isEmpty ? "--detector " : "")\(item.kind.rawValue)")
+            }
+            if let common { parts.append("else \(common)") }
+            return parts.joined(separator: ", ")
+        }
+        var text = told(kinds.map { ($0, value($0, .precision)) }, all: true)
+        let recall = kinds.map { (kind: $0, value: value($0, .recall)) }
+        let changed = recall.filter { $0.value != value($0.kind, .precision) }
+        if !changed.isEmpty {
+            text += "; under --profile recall "
+                + (Set(recall.map(\.value)).count == 1 ? recall.first?.value ?? "" : told(changed, all: false))
+        }
+        return text
+    }
+
+    static func parameterOptions(for use: ModelStore.Use) -> [(DetectorParameter, Option)] {
+        DetectorParameter.allCases.map { parameter in
+            let spec = parameter.spec
+            var help = spec.help
+            if case .choice = spec.value {} else {
+                help += " (\(parameter.describe(spec.range.lowerBound))...\(parameter.describe(spec.range.upperBound)))"
+            }
+            let kind: ValueKind
+            if case .choice(let names) = spec.value {
+                kind = .choice(names)
+            } else {
+                kind = .custom { text in
+                    switch parameter.parse(text) {
+                    case .success: return nil
+                    case .failure(let error):
+                        // The table's message starts with the flag, which the parser adds itself.
+                        let message = "\(error)"
+                        return message.hasPrefix(parameter.flag + ": ") ? String(message.dropFirst(parameter.flag.count + 2)) : message
+                    }
+                }
+            }
+            return (parameter, Option.value(parameter.flag, placeholder: spec.placeholder, kind: kind,
+                                            default: defaultText(parameter, use: use), help: help))
+        }
+    }
+
+    /// The options for photos (detect, photo, selfie, tune).
+    static let group = group(for: .photo)
 
     /// The profile `--profile` names; `auto` (or none): `fallback`, what the stickers call for.
     static func profile(_ arguments: Arguments, fallback: DetectionProfile) -> DetectionProfile {

@@ -17,9 +17,15 @@ enum LiveCommand: Command {
     newest frame it can take. Frames that arrive faster than they go out are
     dropped, never queued. Runs until q (in the preview), Ctrl-C, or the end of
     a file source. Give at least one output: --preview, --virtual-camera or
-    --y4m. Exit status: 0 (also after Ctrl-C), 1 on any error, 2 on a usage
-    error or when an output would overwrite an input.
+    --y4m. Ctrl-C ends it as q does, with exit status 0.
     """
+    static let examples = [
+        Example("facesticker live --preview", "Stickers on the camera picture in a window; q quits."),
+        Example("facesticker live --source samples/carphone.mp4 --loop --preview",
+                "The same with a video played as the camera, again and again."),
+        Example("facesticker live --virtual-camera /dev/video10",
+                "Feeds a v4l2loopback device that video calls can pick as a camera."),
+    ]
 
     static let device = Option.value("--device", placeholder: "/dev/videoN", kind: .file,
                                      default: SelfieCommand.defaultDevice, help: "the camera")
@@ -52,7 +58,7 @@ enum LiveCommand: Command {
         [OptionGroup("source", [device, source, size, fps, loop, fast, SelfieCommand.setControl]),
          OptionGroup("outputs (at least one)", [preview, virtualCamera, y4m]),
          OptionGroup(nil, [mirror, noMirror, duration, output, VideoCommand.detectWidth, stats]),
-         StickerOptions.group, DetectorOptions.group]
+         StickerOptions.group, DetectorOptions.group(for: .video)]
     }
 
     static func run(_ arguments: Arguments) throws -> Int32 {
