@@ -155,7 +155,7 @@ enum Completion {
         switch values {
         case .words(let words): return ":\(name):(\(words.map(zshWord).joined(separator: " ")))"
         case .wordsAndFiles(let words):
-            return ":\(name):_alternative 'values:value:(\(words.map(zshWord).joined(separator: " ")))' 'files:file:_files'"
+            return ":\(name):{compadd -- \(words.map(zshWord).joined(separator: " ")); _files}"
         case .files: return ":\(name):_files"
         case .folders: return ":\(name):_files -/"
         case .devices: return ":\(name):{compadd - /dev/video*(N)}"

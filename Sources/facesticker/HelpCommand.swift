@@ -27,8 +27,9 @@ enum HelpCommand: Command {
     `facesticker COMMAND --help` or `man facesticker-COMMAND` shows them, with examples.
     """
 
-    /// Checks every example against its command's options instead (tests use it): one line per
-    /// example and one per file it names (`COMMAND`, the option or nothing for an argument, the path).
+    /// Checks every example against its command's options instead (tests use it): one JSON
+    /// line per example, `{"command", "line", "options", "files"}`, naming each file it names
+    /// and the option that names it ("" for an argument).
     static let checkExamples = Option.flag("--check-examples",
                                            help: "parse every example and list the files each names", hidden: true)
     static var groups: [OptionGroup] { [OptionGroup(nil, [checkExamples]), CommonOptions.group] }
@@ -40,7 +41,7 @@ enum HelpCommand: Command {
         let name = arguments.positionals.first
         if arguments.flag(checkExamples) {
             let lines = try MainActor.assumeIsolated { try exampleCheck(name) }
-            try lines.forEach { try Console.out($0) }
+            try lines.forEach { try Console.out(json: $0) }
             return ExitStatus.success
         }
         let text = try MainActor.assumeIsolated { try name.map { try command(named: $0).usage } ?? overview(commands) }
@@ -76,7 +77,7 @@ enum HelpCommand: Command {
     }
 
     /// Every example of `name` (or of every command) parsed as its command parses its
-    /// arguments: a usage error names the example; otherwise its lines (see `checkExamples`).
+    /// arguments: a usage error names the example; otherwise its JSON lines (see `checkExamples`).
     @MainActor
     static func exampleCheck(_ name: String?) throws -> [String] {
         let chosen = try name.map { [try command(named: $0)] } ?? commands
@@ -94,14 +95,27 @@ enum HelpCommand: Command {
                 } catch let error as UsageError {
                     throw UsageError("\(command.name): example \"\(example.line)\": \(error.message)")
                 }
-                lines.append("\(command.name)\t#\t\(example.line)")
-                lines += parsed.positionals.map { "\(command.name)\t\t\($0)" }
+                // The files it names: each argument (of a command whose arguments are files or
+                // devices), and each file or folder option's value.
+                let named = Completion.arguments(of: command, commands: commands)
+                let arguments = named == .files || named == .devices ? parsed.positionals : []
+                var options: [String] = arguments.map { _ in "" }, files = arguments
                 for option in command.allOptions {
                     switch option.kind {
-                    case .file?, .folder?: lines += parsed.strings(option).map { "\(command.name)\t\(option.id)\t\($0)" }
+                    case .file?, .folder?:
+                        for value in parsed.strings(option) {
+                            options.append(option.id)
+                            files.append(value)
+                        }
                     default: break
                     }
                 }
+                var object = JSONObject()
+                object.add("command", command.name)
+                object.add("line", example.line)
+                object.add("options", strings: options)
+                object.add("files", strings: files)
+                lines.append(object.text)
             }
         }
         return lines
