@@ -135,6 +135,9 @@ enum DetectorOptions {
                       profile: DetectionProfile = .precision) throws -> FaceFinder {
         let finder = try FaceFinder(settings: try settings(arguments, use: use, profile: profile))
         noteBound(arguments, settings: finder.settings)
+        if finder.kind != .haar, !arguments.has(model) {
+            Console.detail("models: looked for in \(SearchPlace.looked(ModelStore.searchOrder))")
+        }
         Console.detail("detector: \(finder.kind.rawValue) (profile \(Self.profile(arguments, fallback: profile).rawValue)), "
             + DetectorParameter.allCases.filter { $0.applies(to: finder.kind) }
                 .map { "\($0.key) \($0.describe(finder.settings[$0]))" }.joined(separator: ", "))

@@ -32,7 +32,7 @@ enum VideoCommand: Command {
 
     static let output = OutputOptions.output
     static let detectWidth = Option.value("--detect-width", placeholder: "W", kind: .int(16...FaceFinder.maxInputSide),
-                                          default: "\(VideoOptions.defaultDetectWidth); without it, --input-size or --config set the size",
+                                          default: "\(VideoOptions.defaultDetectWidth), unless --input-size or --config sets the size",
                                           help: "width of the copy the detector runs on")
     static let detectEvery = Option.value("--detect-every", placeholder: "N", kind: .int(1...30),
                                           default: "at most 10 times a second, so 3 at 24-30 fps",

@@ -1,3 +1,4 @@
+import FaceSticker
 import Foundation
 import Testing
 
@@ -152,6 +153,23 @@ struct ManPageTests {
             have.formUnion(made)
         }
         #expect((2...3).contains(count), "\(command): \(count) examples")
+    }
+
+    /// FILES shows the one search order the library uses, which `-v` shows as this run's folders
+    /// (`$FACESTICKER_MODELS` first when set).
+    @Test(Fixtures.needsYuNet) func filesAndVerboseShowTheOneSearchOrder() throws {
+        let dir = try TemporaryDirectory()
+        let roff = try Self.page("", in: dir).roff
+        for place in ModelStore.searchOrder + StickerLibrary.searchOrder {
+            #expect(roff.contains(place.description.replacingOccurrences(of: "-", with: "\\-")), "FILES: \(place.description)")
+        }
+        let models = try TemporaryDirectory()
+        let run = try CLIRun(["detect", "-v", "--detector", "yunet", Fixtures.astronaut],
+                             environment: ["FACESTICKER_MODELS": models.url.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let line = run.stderrLines.first { $0.hasPrefix("models: looked for in ") }
+        #expect(line?.hasPrefix("models: looked for in \(models.url.path), ") == true, "\(run.stderr)")
+        #expect(line?.hasSuffix("/usr/local/share/facesticker/models") == true, "\(run.stderr)")
     }
 
     /// `man` of a command that is none: a usage error, one line.
