@@ -1,10 +1,20 @@
+import FaceSticker
 import Foundation
 
 /// Shell completion scripts for bash and zsh, generated from the commands'
 /// option declarations (`facesticker completion bash|zsh`, which
-/// scripts/install.sh installs): commands, each command's options, and for an
-/// option's value its choices, files or folders.
+/// scripts/install.sh installs): the commands (main.swift's one list), each
+/// command's options and arguments, and for an option's value its choices,
+/// sticker names, effects and filters, files or folders.
+///
+/// Sticker names are asked of the binary being completed (`facesticker
+/// stickers --names`) as the user types, not written into the script: a pack
+/// installed or a `$FACESTICKER_STICKERS` set after the script was made is
+/// offered too, at the cost of one run of the binary (a few milliseconds) per
+/// completion of a `--sticker` value.
 enum Completion {
+    static let shells = ["bash", "zsh"]
+
     @MainActor
     static func script(_ shell: String, commands: [any Command.Type]) -> String? {
         switch shell {
@@ -14,18 +24,78 @@ enum Completion {
         }
     }
 
-    /// The words an option's value completes to: `choice:a b`, `file`, `dir`, or `any`.
-    static func valueHint(_ option: AnyOption) -> String {
+    /// What a value completes to.
+    enum Values: Equatable {
+        /// Only these words.
+        case words([String])
+        /// These words, and files.
+        case wordsAndFiles([String])
+        case files
+        case folders
+        /// Camera and loopback devices, /dev/video*.
+        case devices
+        /// The installed stickers' names (asked of the binary), the effects, and picture files.
+        case stickers
+        /// Nothing to offer (a number, free text).
+        case nothing
+    }
+
+    /// The values of an option whose value is free text to the parser but a known set to
+    /// a person: filters, effects, the objective (the rest comes from the declaration).
+    static let knownValues: [String: [String]] = [
+        StickerOptions.filter.id: FilterChain.names,
+        TuneCommand.mask.id: Anonymisation.Effect.names,
+        TuneCommand.objective.id: ["f1", "ap", "recall@precision="],
+    ]
+
+    /// What `option`'s value completes to: its choices; the lower-case words its placeholder
+    /// offers (`ellipse|box`, `I/N|auto`); files, folders or devices by its kind.
+    static func values(_ option: AnyOption) -> Values {
+        if option.id == StickerOptions.sticker.id { return .stickers }
+        if let words = knownValues[option.id] { return .words(words) }
+        if case .choice(let words)? = option.kind { return .words(words) }
+        let alternatives = option.placeholder.split(separator: "|").map(String.init)
+        let words = alternatives.count > 1
+            ? alternatives.filter { word in word == "-" || (word.first?.isLowercase ?? false) && !word.contains(",") } : []
+        if option.placeholder.hasPrefix("/dev/video") { return .devices }
         switch option.kind {
-        case .choice(let words)?: return "choice:" + words.joined(separator: " ")
-        case .file?: return "file"
-        case .folder?: return "dir"
-        default: return "any"
+        case .file?: return words.isEmpty ? .files : .wordsAndFiles(words)
+        case .folder?: return .folders
+        default: return words.isEmpty ? .nothing : .words(words)
         }
+    }
+
+    /// What a command's arguments (not options) complete to.
+    static func arguments(of command: any Command.Type, commands: [any Command.Type]) -> Values {
+        let name = command.name
+        if name == HelpCommand.name || name == ManCommand.name { return .words(commands.map { $0.name }) }
+        if name == CompletionCommand.name { return .words(shells) }
+        if name == DevicesCommand.name { return .devices }
+        if name == StickersCommand.name || name == VersionCommand.name { return .nothing }
+        return .files
+    }
+
+    /// The words a completed first word may be: the commands, then the aliases.
+    @MainActor
+    static func firstWords(_ commands: [any Command.Type]) -> [String] {
+        commands.map { $0.name } + firstWordAliases.keys.sorted().filter { $0.hasPrefix("--") }
     }
 
     static func quoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// The bash words of a value: `kind:words`, read by the script's one `case`.
+    static func bashHint(_ values: Values) -> String {
+        switch values {
+        case .words(let words): return "words:" + words.joined(separator: " ")
+        case .wordsAndFiles(let words): return "words+files:" + words.joined(separator: " ")
+        case .files: return "files"
+        case .folders: return "dirs"
+        case .devices: return "devices"
+        case .stickers: return "stickers"
+        case .nothing: return "nothing"
+        }
     }
 
     @MainActor
@@ -33,9 +103,9 @@ enum Completion {
         var lines = [
             "# bash completion for facesticker (generated by `facesticker completion bash`)",
             "_facesticker() {",
-            "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} words='' values=''",
+            "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} words='' values='' arguments=files",
             "    if [ \"$COMP_CWORD\" -eq 1 ]; then",
-            "        COMPREPLY=($(compgen -W \(quoted((commands.map { $0.name } + ["help", "version", "--help", "--version"]).joined(separator: " "))) -- \"$cur\"))",
+            "        COMPREPLY=($(compgen -W \(quoted(firstWords(commands).joined(separator: " "))) -- \"$cur\"))",
             "        return",
             "    fi",
             "    case ${COMP_WORDS[1]} in",
@@ -44,44 +114,78 @@ enum Completion {
             let options = command.allOptions.filter { !$0.hidden }
             lines.append("        \(command.name))")
             lines.append("            words=\(quoted(options.flatMap(\.names).joined(separator: " ")))")
+            lines.append("            arguments=\(quoted(bashHint(arguments(of: command, commands: commands))))")
             let valued = options.filter { !$0.isFlag }
             if !valued.isEmpty {
                 lines.append("            case $prev in")
                 for option in valued {
-                    lines.append("                \(option.names.joined(separator: "|"))) values=\(quoted(valueHint(option))) ;;")
+                    lines.append("                \(option.names.joined(separator: "|"))) values=\(quoted(bashHint(values(option)))) ;;")
                 }
                 lines.append("            esac")
             }
             lines.append("            ;;")
         }
-        lines.append("        help) COMPREPLY=($(compgen -W \(quoted(commands.map { $0.name }.joined(separator: " "))) -- \"$cur\")); return ;;")
         lines += [
             "    esac",
+            "    if [ -z \"$values\" ]; then",
+            "        if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"$words\" -- \"$cur\")); return; fi",
+            "        values=$arguments",
+            "    fi",
+            "    local fs=${COMP_WORDS[0]}",
+            "    [[ $fs == \"~/\"* ]] && fs=$HOME/${fs#\"~/\"}",
             "    case $values in",
-            "        choice:*) COMPREPLY=($(compgen -W \"${values#choice:}\" -- \"$cur\")); return ;;",
-            "        dir) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;",
-            "        file) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;",
-            "        any) COMPREPLY=(); return ;;",
+            "        words:*) COMPREPLY=($(compgen -W \"${values#words:}\" -- \"$cur\")) ;;",
+            "        words+files:*) COMPREPLY=($(compgen -W \"${values#words+files:}\" -- \"$cur\") $(compgen -f -- \"$cur\")) ;;",
+            "        stickers) COMPREPLY=($(compgen -W \"$(\"$fs\" stickers --names 2>/dev/null) "
+                + Anonymisation.Effect.names.joined(separator: " ") + "\" -- \"$cur\") $(compgen -f -- \"$cur\")) ;;",
+            "        devices) COMPREPLY=($(compgen -f -- \"${cur:-/dev/video}\" | grep '^/dev/video')) ;;",
+            "        dirs) COMPREPLY=($(compgen -d -- \"$cur\")) ;;",
+            "        files) COMPREPLY=($(compgen -f -- \"$cur\")) ;;",
+            "        *) COMPREPLY=() ;;",
             "    esac",
-            "    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"$words\" -- \"$cur\")); else COMPREPLY=($(compgen -f -- \"$cur\")); fi",
             "}",
             "complete -o filenames -F _facesticker facesticker",
         ]
         return lines.joined(separator: "\n")
     }
 
+    /// A zsh `_arguments` action for these values.
+    static func zshAction(_ values: Values, placeholder: String) -> String {
+        let name = zshEscape(placeholder)
+        switch values {
+        case .words(let words): return ":\(name):(\(words.map(zshWord).joined(separator: " ")))"
+        case .wordsAndFiles(let words):
+            return ":\(name):{compadd -- \(words.map(zshWord).joined(separator: " ")); _files}"
+        case .files: return ":\(name):_files"
+        case .folders: return ":\(name):_files -/"
+        case .devices: return ":\(name):{compadd - /dev/video*(N)}"
+        case .stickers: return ":\(name):_facesticker_stickers"
+        case .nothing: return ":\(name): "
+        }
+    }
+
+    static func zshEscape(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "'\\''")
+            .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+            .replacingOccurrences(of: ":", with: "\\:")
+    }
+
+    /// A word in a zsh `(a b c)` list: `-` and `=` as themselves, a space escaped.
+    static func zshWord(_ word: String) -> String { zshEscape(word).replacingOccurrences(of: " ", with: "\\ ") }
+
     @MainActor
     static func zsh(_ commands: [any Command.Type]) -> String {
-        func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "'\\''")
-                .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
-                .replacingOccurrences(of: ":", with: "\\:")
-        }
         var lines = [
             "#compdef facesticker",
             "# zsh completion for facesticker (generated by `facesticker completion zsh`)",
+            "_facesticker_stickers() {",
+            "    local -a names",
+            "    names=(${(f)\"$(${~words[1]} stickers --names 2>/dev/null)\"} "
+                + Anonymisation.Effect.names.joined(separator: " ") + ")",
+            "    _alternative 'stickers:sticker:compadd -a names' 'files:picture:_files'",
+            "}",
             "local -a commands",
-            "commands=(" + commands.map { "'\($0.name):\(escape($0.summary))'" }.joined(separator: " ") + ")",
+            "commands=(" + commands.map { "'\($0.name):\(zshEscape($0.summary))'" }.joined(separator: " ") + ")",
             "if (( CURRENT == 2 )); then",
             "    _describe 'command' commands",
             "    return",
@@ -93,26 +197,25 @@ enum Completion {
             for option in command.allOptions where !option.hidden {
                 // The help's first clause, as zsh shows one short line per option.
                 let clause = option.help.components(separatedBy: " (").first ?? option.help
-                let help = escape(clause.count > 70 ? String(clause.prefix(67)) + "..." : clause)
-                let action: String
-                switch option.kind {
-                case nil: action = ""
-                case .choice(let words)?: action = ":\(option.placeholder):(\(words.joined(separator: " ")))"
-                case .file?: action = ":\(option.placeholder):_files"
-                case .folder?: action = ":\(option.placeholder):_files -/"
-                default: action = ":\(option.placeholder): "
-                }
+                let help = zshEscape(clause.count > 70 ? String(clause.prefix(67)) + "..." : clause)
+                let action = option.isFlag ? "" : zshAction(values(option), placeholder: option.placeholder)
                 let repeatMark = option.repeats ? "*" : ""
                 for name in option.names {
-                    specs.append("'\(repeatMark)\(name)[\(help)]\(action)'")
+                    specs.append("'\(repeatMark)\(name)[\(help)]\(action.replacingOccurrences(of: "'", with: "'\\''"))'")
                 }
+            }
+            let rest: String
+            switch arguments(of: command, commands: commands) {
+            case .words(let words): rest = "'*:argument:(\(words.map(zshWord).joined(separator: " ")))'"
+            case .devices: rest = "'*:device:{compadd - /dev/video*(N)}'"
+            case .nothing: rest = ""
+            default: rest = "'*:file:_files'"
             }
             lines.append("    \(command.name))")
             lines.append("        _arguments -s \\")
             for spec in specs { lines.append("            \(spec) \\") }
-            lines.append("            '*:file:_files' ;;")
+            lines.append("            \(rest) ;;")
         }
-        lines.append("    help) _describe 'command' commands ;;")
         lines.append("esac")
         return lines.joined(separator: "\n")
     }

@@ -8,9 +8,13 @@ enum DetectCommand: Command {
     static let details = """
     Prints one line per face, `path x y w h score`, or with --json one JSON
     object per image. IMAGE `-` is standard input (PNG or JPEG, told by its
-    content). Exit status: 0 when every image has a face, 2 when some image has
-    none (or a usage error), 1 on any error.
+    content).
     """
+    static let examples = [
+        Example("facesticker detect samples/astronaut.png", "Prints one line per face: the file, the box (x y w h) and the score."),
+        Example("facesticker detect --json --detector yunet samples/astronaut.png",
+                "One JSON object for the image, with YuNet instead of the default detector."),
+    ]
 
     static let json = Flag("--json", help: "one JSON object per image and line")
     static var groups: [OptionGroup] { [OptionGroup(nil, [json]), DetectorOptions.group] }

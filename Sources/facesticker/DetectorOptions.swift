@@ -6,7 +6,7 @@ import FaceSticker
 /// `--detect-width`, for the commands that detect on video frames (video, live).
 enum DetectorOptions {
     static let detector = Option<DetectorKind?>("--detector", placeholder: "NAME",
-                                                defaultText: "centerface for photos, yunet for video and live",
+                                                defaultText: detectorDefault(for: .photo),
                                                 help: "the detector: " + DetectorKind.allCases.map(\.rawValue).joined(separator: ", "))
     static let config = Option<String?>("--config", placeholder: "FILE", kind: .file,
                                         help: "detector settings as JSON (written by `facesticker tune`)")
@@ -42,7 +42,7 @@ enum DetectorOptions {
             help += " (\(parameter.describe(spec.range.lowerBound))...\(parameter.describe(spec.range.upperBound)))"
         }
         return (parameter, Option<Double?>(parameter.flag, placeholder: spec.placeholder, kind: kind,
-                                           defaultText: defaults(parameter, use: .photo), help: help,
+                                           defaultText: defaultText(parameter, use: .photo), help: help,
                                            parse: { try parameter.parse($0).get() }))
     }
 
@@ -52,28 +52,55 @@ enum DetectorOptions {
     static let videoGroup = group(for: .video)
 
     static func group(for use: ModelStore.Use) -> OptionGroup {
-        OptionGroup("detector", [detector.erased, config.erased, model.erased, profile.erased]
-            + parameters.map { $0.1.erased.showing(default: defaults($0.0, use: use)) })
+        OptionGroup("detector", [detector.erased.showing(default: detectorDefault(for: use)), config.erased, model.erased,
+                                 profile.erased]
+            + parameters.map { $0.1.erased.showing(default: defaultText($0.0, use: use)) })
     }
 
-    /// A parameter's default for `use` (the precision profile's), and where a detector's
-    /// differs, that one: `640, for haar 1024`.
-    static func defaults(_ parameter: DetectorParameter, use: ModelStore.Use) -> String {
-        let values = DetectorKind.allCases.map { DetectorSettings.defaults(for: $0, use: use)[parameter] }
-        // The value most detectors share goes first (the table's default when it is one of those).
-        func count(_ v: Double) -> Int { values.filter { $0 == v }.count }
-        let most = values.map(count).max() ?? 0
-        let table = parameter.spec.defaultValue
-        let common = count(table) == most ? table : (values.first { count($0) == most } ?? table)
-        return ([parameter.describe(common)] + zip(DetectorKind.allCases, values).compactMap { kind, value in
-            value == common ? nil : "for \(kind.rawValue) \(parameter.describe(value))"
-        }).joined(separator: ", ")
+    /// `yunet; centerface under --profile recall; ...`: the detector `ModelStore.defaultKind` picks.
+    static func detectorDefault(for use: ModelStore.Use) -> String {
+        let precision = ModelStore.preferredKinds(for: use, profile: .precision)
+        let recall = ModelStore.preferredKinds(for: use, profile: .recall)
+        var text = precision.first?.rawValue ?? "haar"
+        if recall.first != precision.first { text += "; \(recall.first?.rawValue ?? "haar") under --profile recall" }
+        return text + "; the other network when a model is missing, haar when both are"
+    }
+
+    /// A parameter's default for `use` in words: one value, or the value with each detector that
+    /// differs (in the order `use` prefers them) and `else` the most common, then what
+    /// `--profile recall` changes: `0.55 with --detector centerface, else 1`.
+    static func defaultText(_ parameter: DetectorParameter, use: ModelStore.Use) -> String {
+        let kinds = (ModelStore.preferredKinds(for: use, profile: .precision) + [.haar]).filter(parameter.applies(to:))
+        func value(_ kind: DetectorKind, _ profile: DetectionProfile) -> String {
+            parameter.describe(DetectorSettings.defaults(for: kind, use: use, profile: profile)[parameter])
+        }
+        /// The values told: one, or each with its detector.
+        func told(_ values: [(kind: DetectorKind, value: String)], all: Bool) -> String {
+            let distinct = Set(values.map(\.value))
+            if distinct.count == 1, all { return values.first?.value ?? "" }
+            // The value most detectors share is said last, as `else`, when it is shared.
+            let counts = Dictionary(values.map { ($0.value, 1) }, uniquingKeysWith: +)
+            let common = all ? counts.filter { $0.value > 1 }.max { $0.value < $1.value }?.key : nil
+            var parts: [String] = []
+            for (index, item) in values.enumerated() where item.value != common {
+                parts.append("\(item.value) with \(index == 0 || parts.isEmpty ? "--detector " : "")\(item.kind.rawValue)")
+            }
+            if let common { parts.append("else \(common)") }
+            return parts.joined(separator: ", ")
+        }
+        var text = told(kinds.map { ($0, value($0, .precision)) }, all: true)
+        let recall = kinds.map { (kind: $0, value: value($0, .recall)) }
+        let changed = recall.filter { $0.value != value($0.kind, .precision) }
+        if !changed.isEmpty {
+            text += "; under --profile recall "
+                + (Set(recall.map(\.value)).count == 1 ? recall.first?.value ?? "" : told(changed, all: false))
+        }
+        return text
     }
 
     /// `--detect-width` (video and live; not in `group`): nil when not given.
     static let detectWidth = Option<Int?>("--detect-width", placeholder: "W", range: 16...FaceFinder.maxInputSide,
-                                          defaultText: "\(VideoOptions.defaultDetectWidth); without it, --input-size or "
-                                              + "--config set the size",
+                                          defaultText: "\(VideoOptions.defaultDetectWidth), unless --input-size or --config sets the size",
                                           help: "width of the copy the detector runs on")
 
     /// The width video frames are detected at: `--detect-width`, else the default
@@ -118,6 +145,9 @@ enum DetectorOptions {
                       kind: DetectorKind?? = nil) throws -> FaceFinder {
         let finder = try FaceFinder(settings: try settings(arguments, use: use, profile: profile, kind: kind))
         noteBound(arguments, settings: finder.settings)
+        if finder.kind != .haar, arguments[model] == nil {
+            Console.detail("models: looked for in \(SearchPlace.looked(ModelStore.searchOrder))")
+        }
         describe(finder.settings, profile: Self.profile(arguments, fallback: profile),
                  chosen: arguments[Self.profile] != nil ? "--profile" : "auto, from the stickers")
         return finder

@@ -10,10 +10,13 @@ enum DevicesCommand: Command {
     pixel formats with their frame sizes, and controls with their range,
     default and current value. Control names are those `selfie --set` takes.
     An output device (a v4l2loopback virtual camera for `live --virtual-camera`)
-    is listed as one, with its output formats.
-    Exit status: 0, also when there is no device; 1 when a DEVICE named
-    cannot be described.
+    is listed as one, with its output formats. No device at all is no error;
+    a DEVICE named that cannot be described is (exit status 1).
     """
+    static let examples = [
+        Example("facesticker devices", "Lists every camera: driver, formats, frame sizes and controls."),
+        Example("facesticker devices --json /dev/video0", "One JSON object describing /dev/video0."),
+    ]
 
     static let json = Flag("--json", help: "one JSON object per device on stdout (schema in the README)")
     static var groups: [OptionGroup] { [OptionGroup(nil, [json])] }

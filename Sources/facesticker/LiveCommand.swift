@@ -18,9 +18,15 @@ enum LiveCommand: Command {
     dropped, never queued. Runs until q (in the preview), Ctrl-C, or the end of
     a file source, which plays as a camera at its own rate (--size also scales
     a video). Give at least one output: --preview, --virtual-camera or --y4m.
-    Exit status: 0 (also after Ctrl-C), 1 on any error, 2 on a usage error or
-    when an output would overwrite an input.
+    Ctrl-C ends it as q does, with exit status 0.
     """
+    static let examples = [
+        Example("facesticker live --preview", "Stickers on the camera picture in a window; q quits."),
+        Example("facesticker live --source samples/carphone.mp4 --loop --preview",
+                "The same with a video played as the camera, again and again."),
+        Example("facesticker live --virtual-camera /dev/video10",
+                "Feeds a v4l2loopback device that video calls can pick as a camera."),
+    ]
 
     static let preview = Flag("--preview", help: "a window: space shoots, f filter, s sticker, m mirror, "
                                   + "c camera, +/- zoom, [ ] exposure, i fps, h hints, r retake, q quits")

@@ -368,6 +368,8 @@ protocol Command {
     static var details: String { get }
     /// The options, grouped for help; `CommonOptions.group` is added when missing.
     static var groups: [OptionGroup] { get }
+    /// Two or three command lines with what each does: the end of `--help` and the man page's EXAMPLES.
+    static var examples: [Example] { get }
     /// Runs with the parsed arguments; returns the exit status.
     static func run(_ arguments: Arguments) throws -> Int32
 }
@@ -383,11 +385,53 @@ extension Command {
     static var allOptions: [AnyOption] { allGroups.flatMap(\.options) }
 
     /// The help text, generated from the declaration.
-    static var usage: String { Help.text(name: name, synopsis: synopsis, details: details, groups: allGroups) }
+    static var usage: String {
+        Help.text(name: name, synopsis: synopsis, details: details, groups: allGroups, examples: examples)
+    }
 
     /// Parses `tokens` against the command's options.
     static func parse(_ tokens: [String]) throws -> Arguments {
         try Arguments(tokens, options: allOptions, command: name)
+    }
+}
+
+/// A command line a person can copy, and what it does (one sentence). Only
+/// files the README's quick start makes or samples/ holds are named (a test checks).
+struct Example: Sendable {
+    /// `facesticker photo samples/astronaut.png -o out.png`: words split as a shell does
+    /// (spaces; '...' and "..." quote).
+    let line: String
+    let sentence: String
+
+    init(_ line: String, _ sentence: String) {
+        self.line = line
+        self.sentence = sentence
+    }
+
+    /// The words after `facesticker COMMAND`.
+    var arguments: [String] { Array(words.dropFirst(2)) }
+
+    /// The line's words, unquoted.
+    var words: [String] {
+        var words: [String] = [], word = "", inWord = false
+        var quote: Character?
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil } else { word.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+                inWord = true
+            } else if character == " " {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            } else {
+                word.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(word) }
+        return words
     }
 }
 
@@ -398,6 +442,19 @@ enum ExitStatus {
     static let noFace: Int32 = 2
     /// The command line is wrong (an unknown option, a bad value, an output on an input).
     static let usage: Int32 = 2
+}
+
+extension ExitStatus {
+    /// What each exit status means, for every command: the one table that the
+    /// overview help, every man page's EXIT STATUS and the README show.
+    static let table: [(code: String, meaning: String)] = [
+        ("\(success)", "done: every output written (pictures without a face included)"),
+        ("\(failure)", "an input or output failed (the others are done)"),
+        ("\(usage)", "usage error: a bad option or value, an unknown sticker or filter name, an output that would "
+            + "overwrite an input, an existing output without -y/--overwrite"),
+        ("\(noFace)", "done, but with --require-face some input had no face"),
+        ("128+N", "ended by signal N (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2); no partial output is left"),
+    ]
 }
 
 /// The command line, parsed once and checked against the options' declarations:
@@ -512,6 +569,9 @@ struct Arguments {
     /// Whether the flag was given.
     subscript(_ flag: Flag) -> Bool { has(flag) }
 
+    /// The texts given for an option, in order, as typed (for generators that read any option).
+    func texts(_ option: AnyOption) -> [String] { texts[option.id] ?? [] }
+
     /// The option's value: the one given (the last, or all of a repeatable one), else its default.
     subscript<Value>(_ option: Option<Value>) -> Value { given(option) ?? option.defaultValue }
 
@@ -588,7 +648,8 @@ enum Help {
     static let width = 100
     static let column = 25
 
-    static func text(name: String, synopsis: String, details: String, groups: [OptionGroup]) -> String {
+    static func text(name: String, synopsis: String, details: String, groups: [OptionGroup],
+                     examples: [Example] = []) -> String {
         var lines = ["usage: facesticker \(name) \(synopsis)", ""]
         if !details.isEmpty { lines += details.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [""] }
         for (index, group) in groups.enumerated() {
@@ -603,7 +664,33 @@ enum Help {
             lines.append("")
         }
         lines.append(footer)
+        if !examples.isEmpty { lines += [""] + exampleLines(examples) }
         return lines.joined(separator: "\n")
+    }
+
+    /// `examples:`, then each command line and its sentence below it, indented.
+    static func exampleLines(_ examples: [Example]) -> [String] {
+        var lines = ["examples:"]
+        for example in examples {
+            lines.append("  " + example.line)
+            lines += wrap(example.sentence, indent: 6)
+        }
+        return lines
+    }
+
+    /// `text` in lines of at most `width` characters, each `indent` spaces in.
+    static func wrap(_ text: String, indent: Int, width: Int = Help.width) -> [String] {
+        let pad = String(repeating: " ", count: indent)
+        var lines: [String] = [], line = pad
+        for word in text.split(separator: " ") {
+            if line.count > indent, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = pad
+            }
+            line += (line.count > indent ? " " : "") + word
+        }
+        if line.count > indent { lines.append(line) }
+        return lines
     }
 
     static let footer = """

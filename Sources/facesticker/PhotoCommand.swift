@@ -13,11 +13,17 @@ enum PhotoCommand: Command {
     -stickered before the extension, or into --out-dir, or to -o OUT (one input;
     `-o -` is standard output, PNG unless --format jpg). Standard input with no
     -o goes to standard output. Two inputs that would write one output are
-    refused before anything is done.
-    Exit status: 0 when faces were stickered in every photo, 2 when some photo
-    had no face (its output is still written, filtered) or on a usage error,
-    1 when some photo could not be read or written (the others are done).
+    refused before anything is done. A photo with no face is written too
+    (filtered, without stickers).
     """
+    static let examples = [
+        Example("facesticker photo samples/astronaut.png",
+                "Writes samples/astronaut-stickered.png, sunglasses on every face."),
+        Example("facesticker photo samples/astronaut.png --sticker blur -o blurred.png",
+                "Blurs every face instead, with the detector set to leave no face unhidden."),
+        Example("facesticker photo samples/astronaut.png --sticker crown --filter sepia -o crowned.jpg",
+                "A crown on each head and the whole photo in sepia, written as JPEG."),
+    ]
 
     static let mirror = Flag("--mirror", help: "flip the photo left to right first, as a selfie camera shows it")
     static let debug = Flag("--debug", help: "also draw face boxes, scores, landmarks and sticker outlines")

@@ -10,9 +10,15 @@ enum SelfieCommand: Command {
     static let details = """
     Takes a burst from the camera after it has warmed up, keeps the sharpest,
     largest face, puts stickers on the faces and writes a PNG or JPEG. Prints
-    the path written on stdout. Exit status: 0 (also when no face was found:
-    the picture is written without stickers), 1 on any error, 2 on a usage error.
+    the path written on stdout. When no face is found the picture is written
+    without stickers.
     """
+    static let examples = [
+        Example("facesticker selfie -o selfie.png", "Takes a burst from /dev/video0 and keeps the sharpest face, stickered."),
+        Example("facesticker selfie --source samples/carphone.mp4 --sticker dog -o selfie.png",
+                "The same from a video instead of a camera, with the dog sticker."),
+        Example("facesticker selfie --preview", "A live window: space captures, f and s cycle filters and stickers."),
+    ]
 
     static let skip = Option<Int?>("--skip", placeholder: "N", range: 0...100_000,
                                    defaultText: "one second of a camera's frames, none for files",

@@ -9,25 +9,36 @@ enum StickersCommand: Command {
     Lists the installed stickers: name, the anchor of each layer (eyes,
     between-eyes, nose, mouth, above-head, face) and what it is. Any PNG
     path also works as --sticker: it covers the whole face. The manifest
-    (stickers.json, which also gives each layer's size) is found in
-    $FACESTICKER_STICKERS, the checkout's stickers/ folder, or
-    /usr/local/share/facesticker/stickers.
+    (stickers.json, which also gives each layer's size) is looked for where
+    FILES in facesticker(1) says.
     """
 
+    static let examples = [
+        Example("facesticker stickers", "Lists each sticker's name, where it sits on a face and what it is."),
+        Example("facesticker stickers --names", "Only the names of the installed stickers, one a line (shell completion asks this)."),
+        Example("facesticker stickers --json", "One JSON object per sticker, with whether its art is installed."),
+    ]
+
     static let json = Flag("--json", help: "one JSON object per sticker on stdout (schema in the README)")
-    static var groups: [OptionGroup] { [OptionGroup(nil, [json])] }
+    static let names = Flag("--names", help: "only the names of the stickers whose art is installed, one a line "
+                                       + "(for scripts and shell completion)")
+    static var groups: [OptionGroup] { [OptionGroup(nil, [json, names])] }
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         try arguments.noPositionals("it takes no arguments")
         let library = try StickerLibrary.installed()
         guard let manifest = library.manifest else {
             throw FaceStickerError.invalidArgument(
-                "stickers: no sticker manifest found (looked in \(StickerLibrary.searchPaths.joined(separator: ", ")))")
+                "stickers: no sticker manifest found (looked in \(SearchPlace.looked(StickerLibrary.searchOrder)))")
         }
         let nameWidth = (manifest.entries.map(\.name.count).max() ?? 0) + 2
         let placements = manifest.entries.map { $0.layers.map(\.fit.anchor.rawValue).joined(separator: " + ") }
         let placementWidth = (placements.map(\.count).max() ?? 0) + 2
         var missing = 0
+        if arguments[names] {
+            for entry in manifest.entries where library.isInstalled(entry) { try Console.out(entry.name) }
+            return ExitStatus.success
+        }
         if arguments[json] {
             for entry in manifest.entries {
                 let installed = library.isInstalled(entry)

@@ -25,6 +25,14 @@ enum TuneCommand: Command {
     under half covered, the covered regions (8-connected) that touch no labelled
     face per image, and with --mask the ms per photo of detection and drawing.
     """
+    static let examples = [
+        Example("facesticker tune --dataset ../shared/data/wider-dev --detector yunet -o yunet.json",
+                "Sweeps YuNet's settings on a labelled dataset and writes the best for --config."),
+        Example("facesticker tune --dataset ../shared/data/wider-dev --evaluate --config yunet.json",
+                "Scores that setting alone: precision, recall and F1 per subset."),
+        Example("facesticker tune --dataset ../shared/data/wider-dev --mask blur --sheet unhidden.jpg",
+                "Scores photo --sticker blur as a privacy tool and draws the faces it leaves unhidden."),
+    ]
 
     static let dataset = Option<String?>("--dataset", placeholder: "DIR", kind: .folder,
                                          help: "images/, a ground-truth file (wider_face_gt.txt or *bbx_gt.txt, "

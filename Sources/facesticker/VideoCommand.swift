@@ -18,12 +18,17 @@ enum VideoCommand: Command {
     or JPEG pictures numbered from 1). Patterns follow ffmpeg's: %d, %4d or
     %04d in the file name, %% for a percent sign. A sequence is written whole
     and replaces the pictures of its pattern there before, as a file would.
-    A still image is no video (exit 1; use `facesticker photo`).
-    Exit status: 0 when every video was written, 1 on any error, 2 on a usage
-    error (an output that would overwrite an input included), 128+N when
-    signal N (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2) ends it (no
-    partial output and no ffmpeg child is left).
+    A still image is no video (exit 1; use `facesticker photo`). A signal that
+    ends the run leaves no partial output and no ffmpeg child.
     """
+    static let examples = [
+        Example("facesticker video samples/carphone.mp4",
+                "Writes samples/carphone-stickered.mp4: each face keeps its sticker as it moves; the audio is copied."),
+        Example("facesticker video samples/carphone.mp4 --sticker pixelate --mask-shape box -o pixelated.mp4",
+                "Pixelates every face, a box over each, leaving no face recognisable."),
+        Example("facesticker video samples/carphone.mp4 --tracks carphone.tracks.json -o tracked.mp4",
+                "Also writes every frame's faces as JSON; edited, --tracks-in draws them again."),
+    ]
 
     static let output = OutputOptions.output
     static let detectEvery = Option<Int?>("--detect-every", placeholder: "N", range: 1...30,

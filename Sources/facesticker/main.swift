@@ -3,36 +3,17 @@ import FaceSticker
 import Glibc
 #endif
 
-/// The subcommands, in the order `--help` lists them.
+/// The commands, in the order `--help` lists them: the one list that help,
+/// completion, the man pages and the dispatch below use.
 let commands: [any Command.Type] = [
     DetectCommand.self, PhotoCommand.self, VideoCommand.self, SelfieCommand.self, LiveCommand.self, DevicesCommand.self,
-    StickersCommand.self, TuneCommand.self,
+    StickersCommand.self, TuneCommand.self, HelpCommand.self, VersionCommand.self, CompletionCommand.self,
+    ManCommand.self,
 ]
 
-let version = "facesticker 0.1.0"
-
-/// Words the first argument may be besides a command's name.
-let topLevelWords = ["help", "version", "--help", "-h", "--version", "-V"]
-
-@MainActor
-func overview() -> String {
-    let width = commands.map { $0.name.count }.max() ?? 0
-    let list = commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
-    return """
-    usage: facesticker COMMAND [options]
-           facesticker help [COMMAND] | -h | --help
-           facesticker version | -V | --version
-
-    Puts stickers on faces in photos, videos and webcam selfies.
-
-    commands:
-    \(list.joined(separator: "\n"))
-
-    `facesticker help COMMAND` or `facesticker COMMAND --help` shows a command's options.
-    Exit status: 0 success, 1 an error (a file that cannot be read or written), 2 a usage
-    error (one line naming the option), and for detect and photo 2 also when no face was found.
-    """
-}
+/// First words that stand for a command, as most programs take them.
+let firstWordAliases = ["-h": HelpCommand.name, "--help": HelpCommand.name,
+                        "-V": VersionCommand.name, "--version": VersionCommand.name]
 
 @MainActor
 func main() -> Int32 {
@@ -51,11 +32,13 @@ func main() -> Int32 {
     }
 }
 
+/// The command `name` names (a command's name, or an alias such as `--help`).
 @MainActor
 func command(named name: String) throws -> any Command.Type {
-    if let command = commands.first(where: { $0.name == name }) { return command }
+    let wanted = firstWordAliases[name] ?? name
+    if let command = commands.first(where: { $0.name == wanted }) { return command }
     let what = name.hasPrefix("-") ? "unknown option \(name)" : "unknown command \"\(name)\""
-    throw UsageError(what + Suggest.hint(name, in: commands.map { $0.name } + topLevelWords))
+    throw UsageError(what + Suggest.hint(name, in: commands.map { $0.name } + firstWordAliases.keys))
 }
 
 @MainActor
@@ -64,53 +47,30 @@ func run() throws -> Int32 {
     SignalCleanup.install { "facesticker: interrupted by \(SignalCleanup.name($0)); no output written" }
     var arguments = FileNames.arguments()
     guard let first = arguments.first else {
-        Console.usageText(overview())
+        Console.usageText(HelpCommand.overview(commands))
         return ExitStatus.usage
     }
     arguments.removeFirst()
-    switch first {
-    case "--help", "-h":
-        try Console.outText(overview())
+    let command = try command(named: first)
+    let options = arguments.prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") {
+        try Console.outText(command.usage)
         return ExitStatus.success
-    case "--version", "-V", "version":
-        try Console.out(version)
-        return ExitStatus.success
-    case "help":
-        guard let name = arguments.first else {
-            try Console.outText(overview())
-            return ExitStatus.success
-        }
-        try Console.outText(try command(named: name).usage)
-        return ExitStatus.success
-    case "completion":
-        // Hidden: the shell completion scripts, generated from the declarations (scripts/install.sh).
-        guard arguments.count == 1, let shell = arguments.first, let script = Completion.script(shell, commands: commands) else {
-            throw UsageError("completion: give bash or zsh")
-        }
-        try Console.outText(script)
-        return ExitStatus.success
-    default:
-        let command = try command(named: first)
-        let options = arguments.prefix { $0 != "--" }
-        if options.contains("--help") || options.contains("-h") {
-            try Console.outText(command.usage)
-            return ExitStatus.success
-        }
-        do {
-            let parsed = try command.parse(arguments)
-            CommonOptions.apply(parsed)
-            return try command.run(parsed)
-        } catch let conflict as FileConflict {
-            Console.error(conflict)
-            return ExitStatus.usage
-        } catch let failure as StandardOutputFailure {
-            throw failure
-        } catch let error as UsageError {
-            throw error
-        } catch {
-            Console.error(error)
-            return ExitStatus.failure
-        }
+    }
+    do {
+        let parsed = try command.parse(arguments)
+        CommonOptions.apply(parsed)
+        return try command.run(parsed)
+    } catch let conflict as FileConflict {
+        Console.error(conflict)
+        return ExitStatus.usage
+    } catch let failure as StandardOutputFailure {
+        throw failure
+    } catch let error as UsageError {
+        throw error
+    } catch {
+        Console.error(error)
+        return ExitStatus.failure
     }
 }
 

@@ -25,18 +25,25 @@ package struct StickerLibrary: Sendable {
         return try load(manifestPath: file)
     }
 
-    /// Folders searched for `stickers.json`, in order: `$FACESTICKER_STICKERS`,
-    /// the `stickers/` folder of the checkout the binary was built in,
-    /// `PREFIX/share/facesticker/stickers` for a binary installed in `PREFIX/bin`,
-    /// `/usr/local/share/facesticker/stickers`.
-    package static var searchPaths: [String] {
-        var paths: [String] = []
-        if let env = ProcessInfo.processInfo.environment["FACESTICKER_STICKERS"], !env.isEmpty { paths.append(env) }
-        if let tree = ModelStore.sourceTree() { paths.append(tree + "/stickers") }
-        if let share = ModelStore.installedShare() { paths.append(share + "/stickers") }
-        paths.append("/usr/local/share/facesticker/stickers")
-        return paths
+    /// The variable that names a sticker folder searched first.
+    package static let environmentVariable = "FACESTICKER_STICKERS"
+
+    /// Folders searched for `stickers.json`, in order: the one list that the
+    /// man page's FILES, `-v` and the errors show.
+    package static var searchOrder: [SearchPlace] {
+        let env = ProcessInfo.processInfo.environment[environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+        return [
+            SearchPlace("$\(environmentVariable)", env),
+            SearchPlace("the stickers/ folder of the source checkout the binary was built in",
+                        ModelStore.sourceTree().map { $0 + "/stickers" }),
+            SearchPlace("PREFIX/share/facesticker/stickers, for a binary installed as PREFIX/bin/facesticker",
+                        ModelStore.installedShare().map { $0 + "/stickers" }),
+            SearchPlace("/usr/local/share/facesticker/stickers", "/usr/local/share/facesticker/stickers"),
+        ]
     }
+
+    /// The folders searched, in order.
+    package static var searchPaths: [String] { SearchPlace.paths(searchOrder) }
 
     /// The manifest's entries (none without a manifest).
     package var entries: [StickerManifest.Entry] { manifest?.entries ?? [] }

@@ -2,25 +2,34 @@ import Foundation
 
 /// Finds installed model files.
 ///
-/// Searched in order: `$FACESTICKER_MODELS`; the `models/` folder of the
-/// source tree the running binary was built in (found by walking up to a
-/// folder holding `models/manifest.tsv`); `PREFIX/share/facesticker/models`
-/// for a binary installed in `PREFIX/bin`; `/usr/local/share/facesticker/models`.
+/// Searched in the order `searchOrder` gives (the source tree is found by
+/// walking up from the binary to a folder holding `models/manifest.tsv`).
 /// Haar cascades come from Debian's `opencv-data`.
 package enum ModelStore {
     package static let haarCascade = "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml"
     package static let yunetFile = "face_detection_yunet_2022mar.onnx"
     package static let centerFaceFile = "centerface.onnx"
 
-    /// The folders searched, in order.
-    package static var searchPaths: [String] {
-        var paths: [String] = []
-        if let env = ProcessInfo.processInfo.environment["FACESTICKER_MODELS"], !env.isEmpty { paths.append(env) }
-        if let tree = sourceTree() { paths.append(tree + "/models") }
-        if let share = installedShare() { paths.append(share + "/models") }
-        paths.append("/usr/local/share/facesticker/models")
-        return paths
+    /// The variable that names a models folder searched first.
+    package static let environmentVariable = "FACESTICKER_MODELS"
+    /// The folder Debian's `opencv-data` installs the Haar cascades in.
+    package static var haarFolder: String { (haarCascade as NSString).deletingLastPathComponent }
+
+    /// Where YuNet and CenterFace models are looked for, in order: the one list
+    /// that the man page's FILES, `-v` and the errors show.
+    package static var searchOrder: [SearchPlace] {
+        let env = ProcessInfo.processInfo.environment[environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+        return [
+            SearchPlace("$\(environmentVariable)", env),
+            SearchPlace("the models/ folder of the source checkout the binary was built in", sourceTree().map { $0 + "/models" }),
+            SearchPlace("PREFIX/share/facesticker/models, for a binary installed as PREFIX/bin/facesticker",
+                        installedShare().map { $0 + "/models" }),
+            SearchPlace("/usr/local/share/facesticker/models", "/usr/local/share/facesticker/models"),
+        ]
     }
+
+    /// The folders searched, in order.
+    package static var searchPaths: [String] { SearchPlace.paths(searchOrder) }
 
     /// The default model file for `kind`, or nil when it is not installed.
     package static func defaultModel(for kind: DetectorKind) -> String? {
@@ -39,7 +48,8 @@ package enum ModelStore {
         if let named { return named }
         guard let model = defaultModel(for: kind) else {
             throw FaceStickerError.model(path: kind.rawValue,
-                                         reason: "model not installed (run `make models`, or pass --model FILE)")
+                                         reason: "model not installed (looked in \(SearchPlace.looked(searchOrder)); "
+                                             + "run `make models`, or pass --model FILE)")
         }
         return model
     }

@@ -4,13 +4,15 @@ import Foundation
 package final class PreviewWindow {
     private let handle: OpenCV.WindowHandle
 
+    /// The variables that say a window can open: a display, or a Qt platform.
+    package static let displayVariables = ["DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"]
+
     /// Why no window can open here, or nil when one can. highgui aborts the
     /// whole process without a display, so this is asked before opening:
     /// a display is `$DISPLAY` or `$WAYLAND_DISPLAY`, or a Qt platform chosen
     /// explicitly with `$QT_QPA_PLATFORM` (`offscreen` and `vnc` need none).
     package static func missingDisplay(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let names = ["DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"]
-        if names.contains(where: { !(environment[$0] ?? "").isEmpty }) { return nil }
+        if displayVariables.contains(where: { !(environment[$0] ?? "").isEmpty }) { return nil }
         return "no display ($DISPLAY and $WAYLAND_DISPLAY are unset)"
     }
 
@@ -22,7 +24,7 @@ package final class PreviewWindow {
         let environment = ProcessInfo.processInfo.environment
         if let missing = missingDisplay(environment: environment) { return missing }
         if (try? OpenCV.windowCanOpen(timeoutMilliseconds: 5000)) == true { return nil }
-        let named = ["DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"]
+        let named = displayVariables
             .compactMap { name in environment[name].flatMap { $0.isEmpty ? nil : "$\(name) is \($0)" } }
         return "cannot open a window (\(named.joined(separator: ", ")))"
     }()

@@ -114,7 +114,7 @@ import Testing
 
     /// Help and completion come from the same declarations: every option a
     /// command's help shows is in its completion, and the other way round.
-    @Test(arguments: ["detect", "photo", "video", "selfie", "devices", "stickers", "tune"])
+    @Test(arguments: ManPageTests.commands)
     func helpAndCompletionListTheSameOptions(command: String) throws {
         let help = try CLIRun(["help", command])
         #expect(help.status == 0)
@@ -154,28 +154,118 @@ import Testing
         #expect(zsh.stdout.contains("'--skip-existing["))
     }
 
-    /// The zsh script is valid zsh and completes an option (where zsh is installed).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
-    func zshCompletionCompletes() throws {
+    /// The words bash offers for the last word of `line` (the built binary as its first word).
+    static func bashOffers(_ line: [String]) throws -> [String] {
+        let dir = try TemporaryDirectory()
+        let script = try CLIRun(["completion", "bash"])
+        let path = try dir.write("facesticker.bash", script.stdout)
+        let words = ([Fixtures.cli] + line).map { "'" + $0 + "'" }.joined(separator: " ")
+        let run = try CLIRun(program: "/bin/bash", ["-c", """
+            source \(path)
+            COMP_WORDS=(\(words)); COMP_CWORD=\(line.count); _facesticker; printf '%s\\n' "${COMPREPLY[@]}"
+            """], directory: Fixtures.root.path)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.output)")
+        return run.stdoutLines
+    }
+
+    /// Completion offers the commands from the one list, sticker names, effects, filters and
+    /// every choice; `help` and `man` complete command names, `completion` the shells.
+    @Test(arguments: [
+        (["vi"], ["video"]),
+        ([""], ManPageTests.commands + ["--help", "--version"]),
+        (["help", "v"], ["video", "version"]),
+        (["man", "co"], ["completion"]),
+        (["completion", ""], ["bash", "zsh"]),
+        (["photo", "--filter", ""], ["none", "sepia", "mono", "comic", "vignette"]),
+        (["video", "--mask-shape", ""], ["ellipse", "box"]),
+        (["photo", "--assign", ""], ["all", "cycle"]),
+        (["photo", "--faces", ""], ["all", "largest"]),
+        (["video", "--shard", ""], ["auto"]),
+        (["photo", "--format", ""], ["png", "jpg", "jpeg"]),
+        (["live", "--profile", ""], ["auto", "precision", "recall"]),
+        (["detect", "--rotations", ""], ["auto", "none", "all"]),
+        (["detect", "--verifier", ""], ["none", "centerface", "yunet"]),
+        (["tune", "--subset", ""], ["all", "easy", "medium", "hard"]),
+        (["tune", "--mask", ""], ["blur", "pixelate", "solid"]),
+        (["tune", "--objective", ""], ["f1", "ap", "recall@precision="]),
+        (["photo", "samples/astro"], ["samples/astronaut.png"]),
+    ])
+    func bashCompletionOffers(line: [String], expected: [String]) throws {
+        if line.last == "samples/astro", !FileManager.default.fileExists(atPath: Fixtures.root.path + "/samples/astronaut.png") {
+            return // samples/ is fetched by set-up
+        }
+        #expect(try Self.bashOffers(line) == expected)
+    }
+
+    /// A `--sticker` value completes to the stickers installed now (asked of the binary:
+    /// `stickers --names`), the effects and picture files.
+    @Test func bashCompletesStickerNamesEffectsAndFiles() throws {
+        let names = try CLIRun(["stickers", "--names"])
+        #expect(names.status == 0, "\(names.stderr)")
+        let offered = try Self.bashOffers(["photo", "--sticker", ""])
+        for word in names.stdoutLines + ["blur", "pixelate", "solid", "README.md"] {
+            #expect(offered.contains(word), "--sticker offers \(word): \(offered)")
+        }
+        #expect(try Self.bashOffers(["video", "--sticker", "bl"]) == ["blur"])
+        // A pack named by FACESTICKER_STICKERS after the script was made is what is offered.
+        let dir = try TemporaryDirectory()
+        _ = try dir.write("stickers.json", #"{"stickers": [{"name": "starry", "description": "a test sticker", "layers": "#
+            + #"[{"art": "star.png", "anchor": "eyes", "measure": "eye-distance", "size": 2}]}]}"#)
+        try FileManager.default.copyItem(atPath: Fixtures.astronaut, toPath: dir.path("star.png"))
+        let script = try CLIRun(["completion", "bash"])
+        let path = try dir.write("facesticker.bash", script.stdout)
+        let run = try CLIRun(program: "/bin/bash", ["-c", """
+            source \(path)
+            COMP_WORDS=('\(Fixtures.cli)' photo --sticker s); COMP_CWORD=3; _facesticker; echo "${COMPREPLY[@]}"
+            """], environment: ["FACESTICKER_STICKERS": dir.url.path], directory: dir.url.path)
+        #expect(run.stdout == "starry solid star.png stickers.json\n", "\(run.output)")
+    }
+
+    /// Every option whose value is one of some words (its placeholder says `a|b`, or help lists
+    /// its choices) completes to those words, in every command.
+    @Test(arguments: ManPageTests.commands)
+    func everyChoiceIsOffered(command: String) throws {
+        let help = try CLIRun(["help", command])
+        for line in help.stdoutLines where line.hasPrefix("  --") {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 2, fields[1].contains("|") else { continue }
+            let words = fields[1].split(separator: "|").map(String.init)
+                .filter { $0 == "-" || ($0.first?.isLowercase ?? false) && !$0.contains(",") }
+            guard !words.isEmpty else { continue }
+            let offered = try Self.bashOffers([command, String(fields[0]), ""])
+            for word in words { #expect(offered.contains(word), "\(command) \(fields[0]): \(word) in \(offered)") }
+        }
+    }
+
+    /// The zsh script is valid zsh and completes options, choices, sticker names and commands
+    /// (where zsh is installed).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "needs zsh (apt install zsh)"),
+          arguments: [("facesticker video --skip-e", "--skip-existing"), ("facesticker photo --mask-shape el", "ellipse"),
+                      ("facesticker photo --sticker bl", "blur"), ("facesticker help vid", "video"),
+                      ("facesticker completion z", "zsh")])
+    func zshCompletionCompletes(line: String, completed: String) throws {
         let dir = try TemporaryDirectory()
         let script = try CLIRun(["completion", "zsh"])
         _ = try dir.write("_facesticker", script.stdout)
         let check = try CLIRun(program: "/usr/bin/zsh", ["-n", dir.path("_facesticker")])
         #expect(check.status == 0, "\(check.output)")
-        // A pseudo-terminal zsh with the function on its fpath completes `--skip-e`.
+        // A pseudo-terminal zsh with the function on its fpath completes the line's last word
+        // (the line is typed without a newline: nothing runs). The binary is on its PATH.
+        try FileManager.default.createSymbolicLink(atPath: dir.path("facesticker"), withDestinationPath: Fixtures.cli)
         let session = try dir.write("session.zsh", """
             zmodload zsh/zpty
             zpty z zsh -f -i
-            zpty -w z 'fpath=(\(dir.url.path) $fpath); autoload -Uz compinit; compinit -u; PROMPT="> "'
+            zpty -w z 'fpath=(\(dir.url.path) $fpath); path=(\(dir.url.path) $path); autoload -Uz compinit; compinit -u; PROMPT="> "'
             sleep 1
-            zpty -w z $'facesticker video --skip-e\\t'
+            zpty -n -w z $'\(line)\\t'
             sleep 2
             zpty -rt z out; print -r -- "$out"
             zpty -rt z out; print -r -- "$out"
             zpty -d z
             """)
-        let run = try CLIRun(program: "/usr/bin/zsh", ["-f", session])
-        #expect(run.output.contains("--skip-existing"), "\(run.output)")
+        let run = try CLIRun(program: "/usr/bin/zsh", ["-f", session], directory: Fixtures.root.path)
+        let words = String(line.split(separator: " ").dropLast().joined(separator: " "))
+        #expect(run.output.contains(words + " " + completed), "\(run.output)")
     }
 
     /// `-q` silences the summary lines of every command; `-v` adds detail.
