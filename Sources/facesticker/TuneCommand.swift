@@ -1,5 +1,9 @@
 import FaceSticker
 import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `facesticker tune`: sweep detector settings over a labelled dataset.
 enum TuneCommand: Command {
@@ -12,7 +16,12 @@ enum TuneCommand: Command {
     ranked by the objective, best first, and writes the best one as the JSON
     that `--config` reads in detect, photo, video and selfie. DNN detectors run
     once per image and input size; score and NMS thresholds are replayed from
-    their raw detections, so a fine threshold sweep costs seconds.
+    their raw detections, so a fine threshold sweep costs seconds; each input
+    size is one pass of the network over the dataset (four copies of each image
+    with rotations auto), which is where the time goes. The default sweep (see
+    --grid) covers two input sizes, four NMS and sixteen score thresholds. On a
+    terminal a progress line shows each pass, the sweep and the sheet: items
+    done, their rate and the time left.
     With --mask SPEC, no sweep: each image is anonymised in memory as
     `facesticker photo --sticker SPEC` does it (the recall profile's detector
     unless --config, --detector or --profile say otherwise), and scored as a
@@ -49,8 +58,9 @@ enum TuneCommand: Command {
     static let grid = Option<[String]>("--grid", placeholder: "[DET.]PARAM=V1,V2,...",
                                        help: "values to sweep, or PARAM=FROM:TO:STEP. PARAM: inputSize scoreThreshold "
                                            + "nmsThreshold topK (DNNs), scaleFactor minNeighbors maxSize (Haar), minSize (all). "
-                                           + "Defaults: DNNs " + describe(.defaults(for: .yunet))
-                                           + "; Haar " + describe(.defaults(for: .haar)),
+                                           + "Defaults: DNNs \(ParameterGrid.defaults(for: .centerface).summary) (each input "
+                                           + "size is a network pass over the dataset, four with rotations auto; the "
+                                           + "thresholds are replayed from it); Haar \(ParameterGrid.defaults(for: .haar).summary)",
                                        each: { $0 })
     static let evaluate = Flag("--evaluate", help: "no sweep: evaluate the default (or --config) setting only")
     static let objective = Option<TuningObjective>("--objective", placeholder: "OBJ", default: .f1,
@@ -183,7 +193,10 @@ enum TuneCommand: Command {
                                   iouThreshold: iou, jobs: jobs)
         for baseline in baselines { _ = try tuner.settings(for: baseline) } // bad grid values fail before any run
         noteFaces(dataset)
-        let report = try tuner.run(on: dataset) { Console.note($0) }
+        // Jobs are the parallelism: OpenCV's own helper threads would only spin on busy cores.
+        if jobs > 1 { try FaceFinder.setThreadsPerDetection(1) }
+        let line = ProgressLine()
+        let report = try tuner.run(on: dataset, log: { line.end(); Console.note($0) }, progress: line.show)
 
         try TuningTable.lines(report, limit: top).forEach { try Console.out($0) }
         try TuningTable.summary(report).forEach { try Console.out($0) }
@@ -205,7 +218,8 @@ enum TuneCommand: Command {
         }
         if let sheet {
             try ImageFile.write(ContactSheet.render(dataset: dataset, evaluation: report.bestEvaluation,
-                                                    subset: subset, title: report.best.label), to: sheet)
+                                                    subset: subset, title: report.best.label, progress: line.show),
+                                to: sheet)
             Console.note("tune: wrote the worst misses and false positives to \(sheet)")
         }
         Console.note(String(format: "tune: %d detector runs in %.1f s, evaluation %.1f s", report.detectorRuns,
@@ -253,6 +267,7 @@ enum TuneCommand: Command {
         if let sheet { try AtomicFile.checkFolder(of: sheet) }
 
         let started = Date()
+        let line = ProgressLine()
         let scores: [MaskCoverage.ImageScore]
         let anonymised: (Int) throws -> RGBAImage
         if let spec, let settings {
@@ -262,7 +277,7 @@ enum TuneCommand: Command {
             Console.note("tune: hiding faces with \(spec), detector \(settings.kind.rawValue) (profile "
                          + "\(profile.rawValue)), \(jobs) image(s) at a time")
             scores = try MaskCoverage.run(dataset: dataset, settings: settings, renderer: renderer, tolerance: tolerance,
-                                          jobs: jobs)
+                                          jobs: jobs, progress: line.show)
             // The sheet's few pictures are drawn again, as the run drew them.
             let detector = try FaceFinder(settings: settings)
             anonymised = { i in
@@ -273,7 +288,8 @@ enum TuneCommand: Command {
         } else {
             let outputs = outputs ?? ""
             // Scoring takes seconds: a missing or bad output is the only line said.
-            scores = try MaskCoverage.score(dataset: dataset, outputs: outputs, tolerance: tolerance, jobs: jobs)
+            scores = try MaskCoverage.score(dataset: dataset, outputs: outputs, tolerance: tolerance, jobs: jobs,
+                                            progress: line.show)
             noteFaces(dataset)
             anonymised = { i in try ImageFile.read(path: MaskCoverage.outputPath(for: dataset.images[i], in: outputs)) }
         }
@@ -281,31 +297,14 @@ enum TuneCommand: Command {
         try summary.table.forEach { try Console.out($0) }
         if let sheet {
             let title = "faces left unhidden, " + (spec.map { "--mask \($0)" } ?? "pictures in \(outputs ?? "")")
-            try ImageFile.write(ContactSheet.unhidden(dataset: dataset, scores: scores, title: title, picture: anonymised),
-                                to: sheet)
+            try ImageFile.write(ContactSheet.unhidden(dataset: dataset, scores: scores, title: title,
+                                                      progress: line.show, picture: anonymised), to: sheet)
             Console.note("tune: wrote the largest faces left unhidden to \(sheet)")
         }
         Console.note(String(format: "tune: %d images scored in %.1f s", dataset.images.count,
                             Date().timeIntervalSince(started))
                      + "; \(summary.regions) covered regions, \(summary.regionsOffFaces) touching no labelled face")
         return ExitStatus.success
-    }
-
-    /// A grid as `--grid` help shows it: `inputSize 640,480,320 x scoreThreshold 0.2:0.95:0.05`
-    /// (five or more evenly spaced values as FROM:TO:STEP).
-    static func describe(_ grid: ParameterGrid) -> String {
-        grid.axes.map { axis in
-            let values = axis.values
-            let number = { (v: Double) in JSONText.number(v, digits: 6) }
-            if values.count >= 5 {
-                let step = values[1] - values[0]
-                let even = step > 0 && zip(values, values.dropFirst()).allSatisfy { abs(($1 - $0) - step) < 1e-9 }
-                if even, let first = values.first, let last = values.last {
-                    return "\(axis.parameter.key) \(number(first)):\(number(last)):\(number((step * 1e6).rounded() / 1e6))"
-                }
-            }
-            return "\(axis.parameter.key) " + values.map(number).joined(separator: ",")
-        }.joined(separator: " x ")
     }
 
     /// Refuses a picture `option` would write under a name that is not .png, .jpg or .jpeg.
@@ -336,5 +335,46 @@ enum TuneCommand: Command {
             notes["defaultScore"] = .number(value)
         }
         return notes
+    }
+}
+
+/// `tune`'s progress line, on a terminal only (stderr a tty, not -q): each
+/// long stage's items done, their rate and the time left, redrawn in place
+/// (`tune: centerface 640 (up to x2): 37/100 images, 1.9/s, ETA 0:33`) and
+/// erased when the stage ends or a note is written.
+private final class ProgressLine: Sendable {
+    private let enabled = isatty(STDERR_FILENO) == 1 && Console.level != .quiet
+    private let shown = Mutex(false)
+
+    /// Draws `step` (from any thread; a stage's steps come one at a time).
+    var show: TuningProgressHandler {
+        { [self] step in
+            guard enabled else { return }
+            shown.withLock { shown in
+                if step.done >= step.total {
+                    if shown { Console.endProgress() }
+                    shown = false
+                    return
+                }
+                let eta = step.remaining.map { ", ETA " + Self.clock($0) } ?? ""
+                let rate = step.done > 0 ? String(format: ", %.1f/s", step.rate) : ""
+                Console.progress("tune: \(step.stage): \(step.done)/\(step.total) \(step.stage.unit)\(rate)\(eta)")
+                shown = true
+            }
+        }
+    }
+
+    /// Erases the line, if one is shown, before a note.
+    func end() {
+        shown.withLock { shown in
+            if shown { Console.endProgress() }
+            shown = false
+        }
+    }
+
+    private static func clock(_ seconds: Double) -> String {
+        let s = seconds.isFinite ? Int(min(seconds, 359_999).rounded()) : 0
+        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+            : String(format: "%d:%02d", s / 60, s % 60)
     }
 }

@@ -40,12 +40,15 @@ package enum ContactSheet {
 
     /// The sheet: a title and legend, then a row block of misses and one of false positives.
     package static func render(dataset: FaceDataset, evaluation: DatasetEvaluation, subset: EvaluationSubset = .all,
-                              title: String, count: Int = 12, columns: Int = 6, tileSize: Int = 180) throws -> RGBAImage {
+                              title: String, count: Int = 12, columns: Int = 6, tileSize: Int = 180,
+                              progress: @escaping TuningProgressHandler = { _ in }) throws -> RGBAImage {
         let (misses, falsePositives) = mistakes(dataset: dataset, evaluation: evaluation, subset: subset, count: count)
         let tile = max(64, tileSize)
         var images: [Int: RGBAImage] = [:]
+        let counter = ProgressCounter(.sheet, total: misses.count + falsePositives.count, handler: progress)
         func tiles(_ items: [SheetTile]) throws -> [(picture: RGBAImage, caption: String)] {
             try items.map { item in
+                defer { counter.step() }
                 let source = try images[item.image] ?? ImageFile.read(path: dataset.images[item.image].path)
                 images[item.image] = source
                 return (try drawTile(item, source: source, dataset: dataset, evaluation: evaluation, subset: subset,
@@ -67,11 +70,14 @@ package enum ContactSheet {
     /// the tile's own face thicker.
     package static func unhidden(dataset: FaceDataset, scores: [MaskCoverage.ImageScore], subset: EvaluationSubset = .all,
                                  title: String, count: Int = 12, columns: Int = 6, tileSize: Int = 180,
+                                 progress: @escaping TuningProgressHandler = { _ in },
                                  picture: (Int) throws -> RGBAImage) throws -> RGBAImage {
         let tile = max(64, tileSize)
         var pictures: [Int: RGBAImage] = [:]
         let worst = MaskCoverage.unhidden(dataset: dataset, scores: scores, subset: subset).prefix(max(0, count))
+        let counter = ProgressCounter(.sheet, total: worst.count, handler: progress)
         let tiles = try worst.map { image, face -> (picture: RGBAImage, caption: String) in
+            defer { counter.step() }
             let source = try pictures[image] ?? picture(image)
             pictures[image] = source
             let own = dataset.images[image].faces[face].box

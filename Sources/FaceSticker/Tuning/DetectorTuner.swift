@@ -45,8 +45,10 @@ package struct DetectorTuner: Sendable {
         return all
     }
 
-    /// Runs the sweep; `log` hears progress, on the calling thread.
-    package func run(on dataset: FaceDataset, log: (String) -> Void = { _ in }) throws -> TuningReport {
+    /// Runs the sweep; `log` hears what each stage did, on the calling thread;
+    /// `progress` hears each long stage's items as they finish (see `TuningProgress`).
+    package func run(on dataset: FaceDataset, log: (String) -> Void = { _ in },
+                     progress: @escaping TuningProgressHandler = { _ in }) throws -> TuningReport {
         guard !baselines.isEmpty else { throw FaceStickerError.invalidArgument("tune: no detector to tune") }
         guard dataset.subsets.contains(subset) else {
             throw FaceStickerError.invalidArgument("--subset \(subset.rawValue): \(dataset.folder) has no difficulty.tsv")
@@ -54,17 +56,19 @@ package struct DetectorTuner: Sendable {
         var rows: [TuningRow] = []
         var curves: [PRCurve] = []
         var bestFaces: [DetectorKind: [[Face]]] = [:]
+        var passes: [NetworkPass] = []
         var runs = 0
         var detectionSeconds = 0.0, evaluationSeconds = 0.0
         for baseline in baselines {
             let all = try settings(for: baseline)
             let sweep = baseline.kind == .haar
-                ? try sweepHaar(all, baseline: baseline, dataset: dataset, log: log)
-                : try sweepDNN(all, baseline: baseline, dataset: dataset, log: log)
+                ? try sweepHaar(all, baseline: baseline, dataset: dataset, log: log, progress: progress)
+                : try sweepDNN(all, baseline: baseline, dataset: dataset, log: log, progress: progress)
             rows += sweep.rows
             curves += sweep.curves
             bestFaces[baseline.kind] = sweep.bestFaces
             runs += sweep.runs
+            passes += sweep.passes
             detectionSeconds += sweep.detectionSeconds
             evaluationSeconds += sweep.evaluationSeconds
         }
@@ -74,7 +78,8 @@ package struct DetectorTuner: Sendable {
                                                iouThreshold: iouThreshold)
         return TuningReport(objective: objective, subset: subset, iouThreshold: iouThreshold, subsets: dataset.subsets,
                             rows: ranked, curves: curves, bestEvaluation: evaluation, detectorRuns: runs,
-                            detectionSeconds: detectionSeconds, evaluationSeconds: evaluationSeconds)
+                            detectionSeconds: detectionSeconds, evaluationSeconds: evaluationSeconds,
+                            networkPasses: passes)
     }
 
     /// Best first; a stable sort, so ties keep the sweep's order.
@@ -94,7 +99,7 @@ package struct DetectorTuner: Sendable {
     // MARK: DNN detectors
 
     private func sweepDNN(_ swept: [DetectorSettings], baseline: DetectorSettings, dataset: FaceDataset,
-                          log: (String) -> Void) throws -> TunerSweep {
+                          log: (String) -> Void, progress: @escaping TuningProgressHandler) throws -> TunerSweep {
         let kind = baseline.kind
         let sizes = Self.unique(swept.map(CopyRule.init))
         let floor = swept.map(\.scoreThreshold).min() ?? baseline.scoreThreshold
@@ -104,35 +109,64 @@ package struct DetectorTuner: Sendable {
             s.maxUpscale = size.maxUpscale
             return RawDetections.collectingSettings(for: s, scoreFloor: floor)
         }
-        log("tune: \(kind.rawValue): running the network on \(dataset.images.count) images at input sizes "
-            + "\(sizes.map(\.description).joined(separator: ", ")) (score > \(JSONText.number(floor, digits: 3)), NMS off)")
-        let start = Date()
         let images = dataset.images
-        let collected = try ParallelWork.map(count: images.count, jobs: jobs,
-                                             makeWorker: { DetectorPool(collectors) }) { pool, i in
-            let image = try ImageFile.read(path: images[i].path)
-            let copies = sizes.map { FaceFinder.inputSize(width: image.width, height: image.height,
-                                                          longestSide: $0.inputSize, maxUpscale: $0.maxUpscale) }
-            var raw: [RawDetections] = []
-            var runs = 0
-            for k in sizes.indices {
+        // What the raw detections must serve: every setting swept, the input size aside.
+        let replayed = Self.unique(swept.map { s -> DetectorSettings in
+            var any = s
+            any.inputSize = baseline.inputSize
+            any.maxUpscale = baseline.maxUpscale
+            return any
+        })
+        log("tune: \(kind.rawValue): running the network on \(images.count) images at input sizes "
+            + "\(sizes.map(\.description).joined(separator: ", ")) (score > \(JSONText.number(floor, digits: 3)), NMS off"
+            + (swept.contains { $0.rotations != .none } ? ", turned copies too" : "") + ")")
+        let start = Date()
+        // One pass per input size (one network per size and job: OpenCV 4.6's nets
+        // go wrong when one is run at several sizes), each image decoded once.
+        let decoded = DecodedImages(paths: images.map(\.path))
+        var raw: [[RawDetections]] = [] // per size, per image
+        var copies: [[[Int]]] = []       // per size, per image: the copy's width and height
+        var runs = 0
+        var passes: [NetworkPass] = []
+        for (k, size) in sizes.enumerated() {
+            let passStart = Date(), decodedBefore = decoded.decodings
+            let counter = ProgressCounter(.network(kind, size: size.description), total: images.count, handler: progress)
+            let earlier = raw, earlierCopies = copies, collector = collectors[k]
+            let pass = try ParallelWork.map(count: images.count, jobs: jobs, makeWorker: {
+                (model: try OpenCVDetector(settings: collector), verifiers: try Self.verifiers(for: replayed))
+            }) { worker, i in
+                defer { counter.step() }
+                let (width, height) = try decoded.size(i)
+                let copy = FaceFinder.inputSize(width: width, height: height, longestSide: size.inputSize,
+                                                maxUpscale: size.maxUpscale)
                 // Sizes that give the same copy give the same detections.
-                if let same = copies[..<k].firstIndex(where: { $0 == copies[k] }) {
-                    raw.append(raw[same])
-                } else {
-                    raw.append(try RawDetections.collect(with: try pool.model(k), in: image,
-                                                         sweep: swept.filter { CopyRule($0) == sizes[k] }))
-                    runs += 1
+                if let same = earlierCopies.firstIndex(where: { $0[i] == [copy.width, copy.height] }) {
+                    return (raw: earlier[same][i], copy: [copy.width, copy.height], ran: false)
                 }
+                let detections = try RawDetections.collect(with: worker.model, in: try decoded.image(i), sweep: replayed,
+                                                           verifiers: worker.verifiers)
+                return (raw: detections, copy: [copy.width, copy.height], ran: true)
             }
-            return (raw: raw, runs: runs, copies: copies.map { [$0.width, $0.height] })
+            raw.append(pass.map(\.raw))
+            copies.append(pass.map(\.copy))
+            let ran = pass.filter(\.ran).count
+            let networkRuns = pass.filter(\.ran).reduce(0) { $0 + $1.raw.passes.count }
+            let seconds = Date().timeIntervalSince(passStart)
+            runs += ran
+            passes.append(NetworkPass(kind: kind, inputSize: size.inputSize, maxUpscale: size.maxUpscale,
+                                      images: images.count, collected: ran, networkRuns: networkRuns,
+                                      decoded: decoded.decodings - decodedBefore, seconds: seconds))
+            log("tune: \(kind.rawValue) \(size): \(ran) images, \(networkRuns) network runs (turned copies "
+                + "included) in " + String(format: "%.1f", seconds) + " s"
+                + (ran < images.count ? "; \(images.count - ran) images on copies an earlier size made" : ""))
         }
+        decoded.release()
         let detectionSeconds = Date().timeIntervalSince(start)
-        let runs = collected.reduce(0) { $0 + $1.runs }
         // Input sizes that give the same copy of every image give the same
-        // rows: keep one (the baseline's when it is among them).
+        // rows: the table keeps one (the baseline's when it is among them);
+        // the plot still draws each size.
         var representative = sizes.indices.map { k in
-            sizes.indices.first { j in collected.allSatisfy { $0.copies[j] == $0.copies[k] } } ?? k
+            sizes.indices.first { j in copies[j] == copies[k] } ?? k
         }
         if let b = sizes.firstIndex(of: CopyRule(baseline)) {
             let group = representative[b]
@@ -140,7 +174,8 @@ package struct DetectorTuner: Sendable {
         }
         for k in sizes.indices where representative[k] != k {
             log("tune: \(kind.rawValue): input size \(sizes[k]) runs on the same copies as \(sizes[representative[k]]) "
-                + "for every image; evaluated once")
+                + "for every image" + Self.why(sizes[k], sizes[representative[k]], copies[k])
+                + "; its rows are the same, listed once")
         }
         let all = swept.filter { s in sizes.firstIndex(of: CopyRule(s)).map { representative[$0] == $0 } ?? true }
         log("tune: \(kind.rawValue): \(runs) network runs in \(String(format: "%.1f", detectionSeconds)) s; "
@@ -150,55 +185,87 @@ package struct DetectorTuner: Sendable {
         let evaluationStart = Date()
         let groups = Self.replayGroups(all)
         let subsets = dataset.subsets, iou = iouThreshold, subset = self.subset
+        let counter = ProgressCounter(.sweep(kind), total: all.count, handler: progress)
+        let collected = raw
         let evaluated = try ParallelWork.map(count: groups.count, jobs: jobs, makeWorker: {}) { _, g in
             let members = groups[g]
+            defer { for _ in members { counter.step() } }
             var replay = all[members[0]]
             replay.scoreThreshold = members.map { all[$0].scoreThreshold }.min() ?? floor
             let sizeIndex = sizes.firstIndex(of: CopyRule(replay)) ?? 0
-            let faces = try collected.map { try $0.raw[sizeIndex].faces(for: replay) }
+            let faces = try collected[sizeIndex].map { try $0.faces(for: replay) }
             let evaluation = try DatasetEvaluation(dataset: dataset, detections: faces, iouThreshold: iou)
             let metrics = members.map { i in
                 Dictionary(uniqueKeysWithValues: subsets.map { ($0, evaluation.metrics($0, above: all[i].scoreThreshold)) })
             }
-            return (metrics: metrics, ranked: evaluation.ranked[subset])
+            return metrics
         }
         var rows = [TuningRow?](repeating: nil, count: all.count)
         for (g, members) in groups.enumerated() {
             for (k, i) in members.enumerated() {
-                rows[i] = TuningRow(settings: all[i], metrics: evaluated[g].metrics[k], isBaseline: all[i] == baseline)
+                rows[i] = TuningRow(settings: all[i], metrics: evaluated[g][k], isBaseline: all[i] == baseline)
             }
         }
         let ranked = rank(rows.compactMap { $0 })
         guard let best = ranked.first else { throw FaceStickerError.internal("tune: no setting evaluated") }
 
-        // One curve per input size: the group holding that size's best setting, over all its scores.
+        // One curve per input size asked for: the detections of that size's
+        // best setting at the lowest score swept with it, so the curve runs
+        // from the highest score down to the sweep's floor. A size whose
+        // rows were folded into another's draws that size's curve, said so.
         var curves: [PRCurve] = []
-        for size in sizes {
-            guard let top = ranked.first(where: { CopyRule($0.settings) == size }),
-                  let g = groups.firstIndex(where: { $0.contains { all[$0] == top.settings } }),
-                  let curveData = evaluated[g].ranked else { continue }
-            let points = curveData.curve()
+        for (k, size) in sizes.enumerated() {
+            let home = sizes[representative[k]]
+            guard let top = ranked.first(where: { CopyRule($0.settings) == home }) else { continue }
+            let lowest = all.filter { $0.withScore(top.settings.scoreThreshold) == top.settings }
+                .map(\.scoreThreshold).min() ?? top.settings.scoreThreshold
+            let replay = top.settings.withScore(lowest)
+            let faces = try raw[representative[k]].map { try $0.faces(for: replay) }
+            let evaluation = try DatasetEvaluation(dataset: dataset, detections: faces, iouThreshold: iouThreshold)
+            guard let curveData = evaluation.ranked[subset] else { continue }
             let m = top.metrics[subset]
             let operating = m.map { PRPoint(score: top.settings.scoreThreshold, precision: $0.precision, recall: $0.recall) }
-            let label = "\(kind.rawValue) \(size) nms \(JSONText.number(top.settings.nmsThreshold, digits: 3))"
-            curves.append(PRCurve(label: label, kind: kind, points: points, operatingPoint: operating,
+            let nms = "nms \(JSONText.number(top.settings.nmsThreshold, digits: 3))"
+            let label = representative[k] == k ? "\(kind.rawValue) \(size) \(nms)"
+                : "\(kind.rawValue) \(size) \(nms), same copies as \(home)"
+            curves.append(PRCurve(label: label, kind: kind, points: curveData.curve(), operatingPoint: operating,
                                   averagePrecision: curveData.metrics().averagePrecision))
         }
         let bestSize = sizes.firstIndex(of: CopyRule(best.settings)) ?? 0
-        let bestFaces = try collected.map { try $0.raw[bestSize].faces(for: best.settings) }
+        let bestFaces = try raw[bestSize].map { try $0.faces(for: best.settings) }
         return TunerSweep(rows: rows.compactMap { $0 }, curves: curves, bestFaces: bestFaces, runs: runs,
-                          detectionSeconds: detectionSeconds,
+                          passes: passes, detectionSeconds: detectionSeconds,
                           evaluationSeconds: Date().timeIntervalSince(evaluationStart))
+    }
+
+    /// Each verifier `settings` ask for, made once.
+    private static func verifiers(for settings: [DetectorSettings]) throws -> [Verifier: FaceVerifier] {
+        var made: [Verifier: FaceVerifier] = [:]
+        for s in settings where s.verifier != .none && made[s.verifier] == nil {
+            made[s.verifier] = try FaceVerifier(s.verifier, model: s.verifierModel)
+        }
+        return made
+    }
+
+    /// Why two sizes give the same copies: the images are no larger than the smaller
+    /// size and `maxUpscale` does not enlarge them to either.
+    private static func why(_ a: CopyRule, _ b: CopyRule, _ copies: [[Int]]) -> String {
+        let largest = copies.map { $0.max() ?? 0 }.max() ?? 0
+        guard largest < min(a.inputSize, b.inputSize) else { return "" }
+        return " (the copies are at most \(largest) px: maxUpscale \(JSONText.number(min(a.maxUpscale, b.maxUpscale), digits: 2))"
+            + " enlarges the images no further; --grid maxUpscale=2 would)"
     }
 
     // MARK: Haar
 
     private func sweepHaar(_ all: [DetectorSettings], baseline: DetectorSettings, dataset: FaceDataset,
-                           log: (String) -> Void) throws -> TunerSweep {
+                           log: (String) -> Void, progress: @escaping TuningProgressHandler) throws -> TunerSweep {
         log("tune: haar: running the cascade on \(dataset.images.count) images with \(all.count) settings each")
         let start = Date()
         let images = dataset.images
+        let counter = ProgressCounter(.cascade(settings: all.count), total: images.count, handler: progress)
         let found = try ParallelWork.map(count: images.count, jobs: jobs, makeWorker: { DetectorPool(all) }) { pool, i in
+            defer { counter.step() }
             let image = try ImageFile.read(path: images[i].path)
             return try all.indices.map { try pool.finder($0).detect(in: image) }
         }
@@ -226,7 +293,7 @@ package struct DetectorTuner: Sendable {
         }
         let bestIndex = ranked.first.flatMap { all.firstIndex(of: $0.settings) } ?? 0
         return TunerSweep(rows: rows, curves: curves, bestFaces: found.map { $0[bestIndex] },
-                          runs: images.count * all.count, detectionSeconds: detectionSeconds,
+                          runs: images.count * all.count, passes: [], detectionSeconds: detectionSeconds,
                           evaluationSeconds: Date().timeIntervalSince(evaluationStart))
     }
 
@@ -258,6 +325,15 @@ package struct DetectorTuner: Sendable {
     }
 }
 
+extension DetectorSettings {
+    /// The same setting at score threshold `score`.
+    func withScore(_ score: Double) -> DetectorSettings {
+        var settings = self
+        settings.scoreThreshold = score
+        return settings
+    }
+}
+
 /// What decides the copy a DNN runs on: settings that share it share one network run per image.
 private struct CopyRule: Hashable, CustomStringConvertible {
     let inputSize: Int
@@ -276,16 +352,16 @@ struct TunerSweep {
     /// The detector's best setting's detections per image.
     var bestFaces: [[Face]]
     var runs: Int
+    var passes: [NetworkPass]
     var detectionSeconds: Double
     var evaluationSeconds: Double
 }
 
-/// One job's detectors, made on first use: one per setting it may run.
+/// One job's Haar detectors, made on first use: one per setting it may run.
 /// Lives on one thread (a detector handle is not thread-safe).
 final class DetectorPool {
     private let settings: [DetectorSettings]
     private var finders: [Int: FaceFinder] = [:]
-    private var models: [Int: OpenCVDetector] = [:]
 
     init(_ settings: [DetectorSettings]) {
         self.settings = settings
@@ -297,13 +373,5 @@ final class DetectorPool {
         let finder = try FaceFinder(settings: settings[index])
         finders[index] = finder
         return finder
-    }
-
-    /// The bare model for `settings[index]` (for collecting raw detections).
-    func model(_ index: Int) throws -> OpenCVDetector {
-        if let model = models[index] { return model }
-        let model = try OpenCVDetector(settings: settings[index])
-        models[index] = model
-        return model
     }
 }

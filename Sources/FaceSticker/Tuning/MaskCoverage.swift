@@ -221,10 +221,13 @@ package enum MaskCoverage {
     /// does (detects with `settings`, draws with `renderer`), `jobs` images at a
     /// time, and scores each; the time taken by detection and drawing is kept.
     package static func run(dataset: FaceDataset, settings: DetectorSettings, renderer: StickerRenderer,
-                            tolerance: Int = 0, jobs: Int = 1) throws -> [ImageScore] {
+                            tolerance: Int = 0, jobs: Int = 1,
+                            progress: @escaping TuningProgressHandler = { _ in }) throws -> [ImageScore] {
         let images = dataset.images
+        let counter = ProgressCounter(.mask, total: images.count, handler: progress)
         return try ParallelWork.map(count: images.count, jobs: jobs,
                                     makeWorker: { try FaceFinder(settings: settings) }) { detector, i in
+            defer { counter.step() }
             let original = try ImageFile.read(path: images[i].path)
             var anonymised = original
             let started = DispatchTime.now().uptimeNanoseconds
@@ -260,11 +263,13 @@ package enum MaskCoverage {
     /// `jobs` images at a time. A missing output is found before any is scored,
     /// a wrongly sized one as it is read; either is the error, naming it.
     package static func score(dataset: FaceDataset, outputs folder: String, tolerance: Int = 0,
-                              jobs: Int = 1) throws -> [ImageScore] {
+                              jobs: Int = 1, progress: @escaping TuningProgressHandler = { _ in }) throws -> [ImageScore] {
         try checkOutputs(of: dataset, in: folder)
         let images = dataset.images
         let paths = images.map { outputPath(for: $0, in: folder) }
+        let counter = ProgressCounter(.scoring, total: images.count, handler: progress)
         return try ParallelWork.map(count: images.count, jobs: jobs, makeWorker: {}) { _, i in
+            defer { counter.step() }
             let original = try ImageFile.read(path: images[i].path), anonymised = try ImageFile.read(path: paths[i])
             guard original.width == anonymised.width, original.height == anonymised.height else {
                 throw FaceStickerError.unreadable(

@@ -34,19 +34,38 @@ package struct ParameterGrid: Equatable, Sendable {
 
     /// The default sweep: score threshold, NMS threshold and input size for
     /// the DNNs (score and NMS replay cached detections, so they are fine-
-    /// grained; input sizes cost a network run each); scale factor and
-    /// minimum neighbours for Haar, which reruns per setting, so few values.
+    /// grained; each input size costs a network pass over every image, four
+    /// with `rotations auto`, so two: the default and half of it); scale
+    /// factor and minimum neighbours for Haar, which reruns per setting, so
+    /// few values.
     package static func defaults(for kind: DetectorKind) -> ParameterGrid {
         switch kind {
         case .yunet, .centerface:
             return ParameterGrid([
-                (.inputSize, [640, 480, 320]),
+                (.inputSize, [640, 320]),
                 (.nmsThreshold, [0.2, 0.3, 0.4, 0.5]),
                 (.scoreThreshold, stride(from: 20, through: 95, by: 5).map { Double($0) / 100 }),
             ])
         case .haar:
             return ParameterGrid([(.scaleFactor, [1.1, 1.2]), (.minNeighbors, [3, 5])])
         }
+    }
+
+    /// The grid as `--grid` reads it, for help: `inputSize 640,320 x
+    /// scoreThreshold 0.2:0.95:0.05` (evenly spaced runs of more than three
+    /// values as FROM:TO:STEP).
+    package var summary: String {
+        axes.map { axis in
+            let v = axis.values
+            let text = { (x: Double) in JSONText.number(x, digits: 4) }
+            if v.count > 3 {
+                let step = ((v[1] - v[0]) * 1e9).rounded() / 1e9
+                if step > 0, v.indices.dropFirst().allSatisfy({ abs(v[$0] - v[$0 - 1] - step) < 1e-9 }) {
+                    return "\(axis.parameter.rawValue) \(text(v[0])):\(text(v[v.count - 1])):\(text(step))"
+                }
+            }
+            return "\(axis.parameter.rawValue) " + v.map(text).joined(separator: ",")
+        }.joined(separator: " x ")
     }
 
     /// Every combination of the grid's values over `base`, first axis slowest.

@@ -16,10 +16,13 @@ package struct TuningReport: Sendable {
     package let detectorRuns: Int
     package let detectionSeconds: Double
     package let evaluationSeconds: Double
+    /// The DNN network passes made, one per detector and input size, in order.
+    package let networkPasses: [NetworkPass]
 
     package init(objective: TuningObjective, subset: EvaluationSubset, iouThreshold: Double,
                 subsets: [EvaluationSubset], rows: [TuningRow], curves: [PRCurve], bestEvaluation: DatasetEvaluation,
-                detectorRuns: Int, detectionSeconds: Double, evaluationSeconds: Double) {
+                detectorRuns: Int, detectionSeconds: Double, evaluationSeconds: Double, networkPasses: [NetworkPass] = []) {
+        self.networkPasses = networkPasses
         self.objective = objective
         self.subset = subset
         self.iouThreshold = iouThreshold
@@ -51,4 +54,31 @@ package struct TuningReport: Sendable {
 
     /// The objective's value for `row` (nil when it does not qualify).
     package func objectiveValue(of row: TuningRow) -> Double? { objective.value(of: metrics(of: row)) }
+}
+
+/// One pass of a DNN over a dataset at one input size.
+package struct NetworkPass: Sendable, Equatable {
+    package var kind: DetectorKind
+    package var inputSize: Int
+    package var maxUpscale: Double
+    package var images: Int
+    /// Images the network ran on (the others reused the copy an earlier size made).
+    package var collected: Int
+    /// Network runs: one per image collected, and one per turned copy searched.
+    package var networkRuns: Int
+    /// Images decoded in this pass (an image kept from an earlier pass is not decoded again).
+    package var decoded: Int
+    package var seconds: Double
+
+    package init(kind: DetectorKind, inputSize: Int, maxUpscale: Double, images: Int, collected: Int,
+                 networkRuns: Int, decoded: Int, seconds: Double) {
+        self.kind = kind
+        self.inputSize = inputSize
+        self.maxUpscale = maxUpscale
+        self.images = images
+        self.collected = collected
+        self.networkRuns = networkRuns
+        self.decoded = decoded
+        self.seconds = seconds
+    }
 }

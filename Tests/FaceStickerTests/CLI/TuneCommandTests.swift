@@ -12,6 +12,8 @@ import Testing
                               "--grid", "inputSize=640,320", "--grid", "scoreThreshold=0.3:0.9:0.1",
                               "--objective", "f1", "-o", config, "--plot", plot, "--sheet", sheet, "--jobs", "2"])
         #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("\r") && !run.stderr.contains("\u{1B}"), "no progress line off a terminal")
+        #expect(run.stderr.contains("yunet 640: 6 images") && run.stderr.contains("yunet 320: 6 images"), "\(run.stderr)")
         let header = try #require(run.stdoutLines.first)
         #expect(header.hasPrefix("rank") && header.contains("R-eas") && header.contains("P-any"))
         let summary = try #require(run.stdoutLines.last)
@@ -40,6 +42,32 @@ import Testing
         let detect = try CLIRun(["detect", "--config", config, "--model", Fixtures.yunetModel, Fixtures.astronaut])
         #expect(detect.status == 0 && !detect.stdoutLines.isEmpty)
         #expect(detect.stderr.contains("yunet"))
+    }
+
+    /// On a terminal (a pseudo-terminal from util-linux `script`) each long stage draws its
+    /// progress line in place, erased before the next line; -q draws none.
+    @Test(Fixtures.needsShared("data/wider-dev"), Fixtures.needsYuNet,
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs /usr/bin/script (util-linux)"),
+          arguments: [false, true])
+    func progressLineOnATerminal(quiet: Bool) throws {
+        let dir = try TemporaryDirectory()
+        let dataset = try TuningFixtures.tinyWider(in: dir, count: 3)
+        let command = ([Fixtures.cli, "tune", "--dataset", dataset, "--detector", "yunet", "--model", Fixtures.yunetModel,
+                        "--grid", "inputSize=640,320", "--grid", "scoreThreshold=0.5,0.7", "--sheet", dir.path("s.jpg")]
+                       + (quiet ? ["-q"] : [])).map { "'" + $0 + "'" }.joined(separator: " ")
+        let run = try CLIRun(program: "/usr/bin/script", ["-qec", command, "/dev/null"])
+        #expect(run.status == 0, "\(run.output)")
+        let erase = "\r\u{1B}[K"
+        if quiet {
+            #expect(!run.stdout.contains(erase))
+        } else {
+            for stage in ["yunet 640: 1/3 images", "yunet 320: 2/3 images",
+                          "yunet sweep: 0/", "contact sheet: 0/"] {
+                #expect(run.stdout.contains(erase + "tune: " + stage), "\(stage)")
+            }
+            #expect(run.stdout.contains("/s, ETA "), "a rate and the time left")
+            #expect(run.stdout.contains(erase + "tune: yunet 640: 3 images"), "the pass's note replaces its line")
+        }
     }
 
     @Test(Fixtures.needsShared("data/wider-dev")) func evaluateOnlyRunsTheDefault() throws {

@@ -40,14 +40,46 @@ import Testing
         #expect(TuningTable.summary(report).first?.hasPrefix("yunet: best f1 ") == true)
     }
 
-    @Test(Fixtures.needsShared("data/wider-dev"), Fixtures.needsYuNet) func inputSizesGivingTheSameCopiesAreSweptOnce() throws {
+    /// wider-dev images are 416 px and YuNet does not enlarge them (maxUpscale 1): 480 and 640
+    /// both leave them as they are. The network runs once for both and the table lists their
+    /// rows once, but each size asked for is its own curve, said to be the same.
+    @Test(Fixtures.needsShared("data/wider-dev"), Fixtures.needsYuNet) func sizesGivingTheSameCopiesRunOnceAndEachHasACurve() throws {
         let dir = try TemporaryDirectory()
         let dataset = try FaceDataset.load(folder: try TuningFixtures.tinyWider(in: dir, count: 3))
-        // wider-dev images are 416 px: 480 and 640 both leave them as they are.
         let grid = ParameterGrid([(.inputSize, [480, 640]), (.scoreThreshold, [DetectorSettings.defaults(for: .yunet).scoreThreshold])])
-        let report = try DetectorTuner(baselines: [Fixtures.settings(.yunet)], grids: [.yunet: grid]).run(on: dataset)
+        var logged: [String] = []
+        let report = try DetectorTuner(baselines: [Fixtures.settings(.yunet)], grids: [.yunet: grid])
+            .run(on: dataset) { logged.append($0) }
         #expect(report.rows.count == 1 && report.rows[0].settings.inputSize == 640)
         #expect(report.detectorRuns == 3)
+        #expect(report.networkPasses.map(\.collected) == [3, 0])
+        try #require(report.curves.count == 2)
+        #expect(report.curves[0].label.hasPrefix("yunet 480 ") && report.curves[0].label.contains("same copies as 640"))
+        #expect(report.curves[1].label.hasPrefix("yunet 640 "))
+        #expect(report.curves[0].points == report.curves[1].points)
+        #expect(logged.contains { $0.contains("480 runs on the same copies as 640") && $0.contains("maxUpscale 1") })
+    }
+
+    /// Every size asked for is a curve, and each curve runs down to the lowest score swept
+    /// with it, wherever its best setting sits (with rotations auto each score is its own
+    /// replay: the curve once stopped at the best setting's score).
+    @Test(Fixtures.needsShared("data/wider-dev"), Fixtures.needsYuNet, arguments: [[640], [640, 320], [640, 416, 320]])
+    func curvesRunDownToTheSweepsFloor(sizes: [Int]) throws {
+        let dir = try TemporaryDirectory()
+        let dataset = try FaceDataset.load(folder: try TuningFixtures.tinyWider(in: dir, count: 4))
+        var baseline = Fixtures.settings(.yunet)
+        baseline.verifier = .none
+        baseline.rotations = .auto
+        let grid = ParameterGrid([(.inputSize, sizes.map(Double.init)), (.scoreThreshold, [0.3, 0.6, 0.9])])
+        let report = try DetectorTuner(baselines: [baseline], grids: [.yunet: grid],
+                                       objective: try TuningObjective(parsing: "recall@precision=0.9")).run(on: dataset)
+        #expect(report.curves.map { Int($0.label.split(separator: " ")[1]) } == sizes)
+        for curve in report.curves {
+            let operating = try #require(curve.operatingPoint)
+            let lowest = try #require(curve.points.map(\.score).min())
+            #expect(Float(lowest) > Float(0.3) && lowest < 0.6, "\(curve.label): down to the floor")
+            #expect((curve.points.last?.recall ?? 0) >= operating.recall - 1e-9)
+        }
     }
 
     @Test(Fixtures.needsShared("data/wider-dev")) func haarRerunsPerSetting() throws {
