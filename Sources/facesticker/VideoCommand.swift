@@ -51,6 +51,18 @@ enum VideoCommand: Command {
     static let tracksIn = Option<String?>("--tracks-in", placeholder: "FILE.json", kind: .file,
                                           help: "draw the faces of this tracks file (written by --tracks, perhaps edited) "
                                               + "instead of detecting: one input only")
+    /// A time option: seconds (12.5) or [HH:]MM:SS[.frac], parsed once, as microseconds.
+    private static func time(_ name: String, help: String, defaultText: String? = nil) -> Option<Int64?> {
+        Option<Int64?>(name, placeholder: "TIME", defaultText: defaultText, help: help, parse: { try TimeRange.time($0) })
+    }
+    static let start = time("--start", help: "begin at TIME in IN, in seconds (12.5) or [HH:]MM:SS[.frac] as ffmpeg's -ss: "
+                                + "the first frame is the first shown at or after it, not a keyframe's", defaultText: "0")
+    static let duration = time("--duration", help: "write this long a part (as ffmpeg's -t), audio cut with it; "
+                                   + "a part reaching past the end stops there", defaultText: "to the end")
+    static let to = time("--to", help: "end the part before TIME in IN (a time in the input, as ffmpeg's -to "
+                             + "before -i), instead of --duration")
+    static let keepRest = Flag("--keep-rest", help: "write the whole video, stickers only within "
+                                   + "--start/--duration/--to (the rest re-encoded as it is, all the audio)")
     static let noAudio = Flag("--no-audio", help: "leave the audio out (default: copied unchanged)")
     static let noSmoothing = Flag("--no-smoothing", help: "place stickers without smoothing (for measuring what smoothing brings)")
     static let stats = Flag("--stats", help: "print detector time, CPU time and peak memory after each video (benchmarks)")
@@ -60,6 +72,7 @@ enum VideoCommand: Command {
     static var groups: [OptionGroup] {
         [OptionGroup(nil, [output, OutputOptions.json, fps, DetectorOptions.detectWidth, detectEvery, tracks, tracksIn, crf, preset,
                            noAudio]),
+         OptionGroup("a part of the video", [start, duration, to, keepRest]),
          BatchOptions.group, StickerOptions.group, FaceOptions.group, DetectorOptions.videoGroup,
          OptionGroup("measuring", [noSmoothing, stats, detectorThreads])]
     }
@@ -77,6 +90,10 @@ enum VideoCommand: Command {
         let stats = arguments[Self.stats]
         let faceOptions = FaceOptions.parse(arguments)
         let tracksInPath = arguments[tracksIn]
+        let range = try asUsage {
+            try TimeRange.from(start: arguments[start], duration: arguments[duration], to: arguments[to],
+                               keepRest: arguments[keepRest])
+        }
         // Re-drawing from a tracks file needs no detector: its settings only.
         let profile = DetectorOptions.profile(arguments, fallback: choice.profile)
         let detector: FaceFinder? = tracksInPath == nil
@@ -86,7 +103,7 @@ enum VideoCommand: Command {
         let batch = try Batch(arguments.positionals, arguments: arguments, output: arguments[output],
                               extensions: videoExtensions, what: "video",
                               defaultOutput: { defaultOutput(for: $0, in: $1) },
-                              existing: { existing($0, tracks: tracks) })
+                              existing: { existing($0, tracks: tracks, range: range, sequenceRate: arguments[fps]) })
         // Image sequences: malformed patterns are usage errors, before any work.
         for item in batch.all { _ = try asUsage { try ImageSequence.pattern(item.input) } }
         let outputPattern = try asUsage { () throws -> ImageSequence.Pattern? in
@@ -138,6 +155,13 @@ enum VideoCommand: Command {
         options.detectorThreads = arguments[detectorThreads]
         options.singleThreadedOpenCV = true // the CLI owns the process: OpenCV helper threads would only compete
         options.sequenceRate = arguments[fps]
+        if !range.isWhole || range.keepRest {
+            options.range = range
+            // A start past an input's end is a usage error, found before any work.
+            for item in batch.items {
+                _ = try asUsage { try VideoStickerer.checkRange(range, input: item.input, sequenceRate: options.sequenceRate) }
+            }
+        }
         options.tracksIn = try tracksInPath.map { try TracksFile.load(path: $0) }
         var painter = TrackPainter(stickers: stickers, assignment: choice.assignment, filters: choice.filters,
                                    smoothing: smoothing)
@@ -163,6 +187,7 @@ enum VideoCommand: Command {
                 }
                 if progress { Console.endProgress() }
                 summary.warnings.forEach { Console.warning($0) }
+                summary.notes.forEach { Console.note($0) }
                 Console.note(summary.line)
                 if stats {
                     let peak = ProcessUsage.peakResident().map { String($0 / (1 << 20)) } ?? "?"
@@ -220,11 +245,20 @@ enum VideoCommand: Command {
     /// What `--skip-existing` finds at a video's output: complete when
     /// ffprobe decodes its video stream without an error and the frames it
     /// decodes are as many as the file's index lists (and more than none),
-    /// and the tracks file asked for is there too.
-    static func existing(_ item: BatchItem, tracks: String?) -> ExistingOutput {
+    /// and, for a part (`range`, not --keep-rest), as many as that part of the
+    /// input has (within a frame), and the tracks file asked for is there too.
+    static func existing(_ item: BatchItem, tracks: String?, range: TimeRange = TimeRange(),
+                         sequenceRate: FrameRate? = nil) -> ExistingOutput {
         var info = stat()
         guard stat(item.output, &info) == 0 else { return .missing }
-        if let why = VideoProbe.undecodable(path: item.output) { return .incomplete(why) }
+        let decoded = VideoProbe.decodes(path: item.output)
+        if let why = decoded.problem { return .incomplete(why) }
+        if !range.isWhole, !range.keepRest,
+           let expected = try? VideoStickerer.checkRange(range, input: item.input,
+                                                         sequenceRate: sequenceRate ?? VideoOptions.defaultSequenceRate),
+           abs(decoded.frames - expected) > 1 {
+            return .incomplete("it has \(decoded.frames) frames, the part \(range.description) of the input \(expected)")
+        }
         if let tracks {
             var isFolder: ObjCBool = false
             let folder = FileManager.default.fileExists(atPath: tracks, isDirectory: &isFolder) && isFolder.boolValue

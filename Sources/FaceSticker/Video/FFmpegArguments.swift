@@ -31,10 +31,41 @@ enum FFmpegArguments {
     /// Decodes the first video stream to upright limited-range YUV 4:2:0 frames on
     /// stdout, every frame once (`passthrough`: none dropped or repeated to fit a
     /// rate). For the usual yuv420p input no pixel is converted.
-    static func decoder(_ info: VideoInfo) -> [String] {
-        ["-nostdin", "-hide_banner", "-v", "error"] + input(info) + ["-map", "0:v:0", "-an", "-sn", "-dn",
-         "-fps_mode", "passthrough", "-vf", info.fullRange ? "scale=out_range=tv,format=yuv420p" : "format=yuv420p",
-         "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"]
+    ///
+    /// `cut`: only the frames of that range (`TimeRange`), chosen by their own
+    /// timestamps in `clock`'s ticks (`trim` on the timestamps as the file has
+    /// them, `-copyts`), so exactly, whatever the tick; ffmpeg seeks to the
+    /// keyframe before the start (`-ss`, not accurate: trim is) and stops at the end.
+    static func decoder(_ info: VideoInfo, cut: TimeRange? = nil, clock: FrameClock = FrameClock()) -> [String] {
+        var filters = [info.fullRange ? "scale=out_range=tv,format=yuv420p" : "format=yuv420p"]
+        var seek: [String] = []
+        if let cut {
+            var trim: [String] = []
+            if cut.start > 0 {
+                seek = ["-copyts", "-noaccurate_seek", "-ss", TimeRange.seconds(cut.start)]
+                trim.append("start_pts=\(TimeRange.ticks(at: cut.start, clock))")
+            }
+            if let end = cut.end { trim.append("end_pts=\(TimeRange.ticks(at: end, clock))") }
+            if !trim.isEmpty {
+                // Without -ss the timestamps are the file's too; -copyts only keeps them so.
+                if seek.isEmpty { seek = ["-copyts"] }
+                filters.insert("trim=" + trim.joined(separator: ":"), at: 0)
+            }
+        }
+        return ["-nostdin", "-hide_banner", "-v", "error"] + seek + input(info) + ["-map", "0:v:0", "-an", "-sn", "-dn",
+                "-fps_mode", "passthrough", "-vf", filters.joined(separator: ","),
+                "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"]
+    }
+
+    /// The audio of `cut` from the input: ffmpeg's accurate seek and length on
+    /// the input (decoded audio is cut to the sample; copied audio to the
+    /// packet, the first starting at or after the start: `-copypriorss 0`).
+    static func audioCut(_ cut: TimeRange?) -> (input: [String], output: [String]) {
+        guard let cut, !cut.isWhole else { return ([], []) }
+        var input: [String] = []
+        if cut.start > 0 { input += ["-ss", TimeRange.seconds(cut.start)] }
+        if let end = cut.end { input += ["-t", TimeRange.seconds(end - cut.start)] }
+        return (input, ["-copypriorss", "0"])
     }
 
     /// The live loop's decoder: as `decoder`, scaled to `width` x `height` when that differs from the file's size.
@@ -50,7 +81,11 @@ enum FFmpegArguments {
 
     /// Encodes YUV 4:2:0 frames from stdin with libx264 into `output`, taking audio
     /// and metadata from the input file; `audioCodec` is `copy`, `aac` or nil (no audio).
-    static func encoder(_ info: VideoInfo, output: String, settings: EncoderSettings, audioCodec: String?) -> [String] {
+    /// `cut`: the output is that range of the input (`decoder(_:cut:clock:)`
+    /// gives its frames), the audio cut to it too.
+    static func encoder(_ info: VideoInfo, output: String, settings: EncoderSettings, audioCodec: String?,
+                        cut: TimeRange? = nil) -> [String] {
+        let audioCut = audioCut(cut)
         var filters: [String] = []
         // x264's 4:2:0 needs even sides; a lone extra row or column is added at the edge.
         if info.width % 2 != 0 || info.height % 2 != 0 { filters.append("pad=ceil(iw/2)*2:ceil(ih/2)*2") }
@@ -60,7 +95,7 @@ enum FFmpegArguments {
                          "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "\(info.width)x\(info.height)",
                          "-framerate", info.frameRate.description, "-i", "pipe:0"]
         // An image sequence has no audio or metadata to carry over.
-        if !info.isSequence { arguments += ["-i", url(info.path)] }
+        if !info.isSequence { arguments += audioCut.input + ["-i", url(info.path)] }
         arguments += ["-map", "0:v:0"]
         if audioCodec != nil, !info.isSequence { arguments += ["-map", "1:a?"] }
         if !info.isSequence { arguments += ["-map_metadata", "1", "-map_metadata:s:v:0", "1:s:v:0"] }
@@ -77,7 +112,7 @@ enum FFmpegArguments {
             arguments += ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
         }
         switch audioCodec {
-        case "copy"?: arguments += ["-c:a", "copy"]
+        case "copy"?: arguments += ["-c:a", "copy"] + audioCut.output
         case let codec?: arguments += ["-c:a", codec, "-b:a", "192k"]
         case nil: break
         }

@@ -14,11 +14,12 @@ final class FrameEncoder: Sendable {
     /// Frames sent so far.
     var framesWritten: Int { written.load(ordering: .relaxed) }
 
-    /// Starts ffmpeg writing `output` (a temporary path: the caller renames it).
-    init(_ info: VideoInfo, output: String, settings: EncoderSettings, audioCodec: String?) throws {
+    /// Starts ffmpeg writing `output` (a temporary path: the caller renames it);
+    /// `cut`: the audio is that range of the input's.
+    init(_ info: VideoInfo, output: String, settings: EncoderSettings, audioCodec: String?, cut: TimeRange? = nil) throws {
         self.output = output
         child = try ChildProcess("ffmpeg", FFmpegArguments.encoder(info, output: output, settings: settings,
-                                                                      audioCodec: audioCodec),
+                                                                      audioCodec: audioCodec, cut: cut),
                                  input: true, output: false)
         guard let input = child.input else { throw FaceStickerError.internal("ffmpeg: no input pipe") }
         descriptor = input.fileDescriptor

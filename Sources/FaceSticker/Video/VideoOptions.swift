@@ -20,6 +20,10 @@ package struct VideoOptions: Sendable {
     package var sequenceRate = VideoOptions.defaultSequenceRate
     /// Faces per frame index from a tracks file (`--tracks-in`): drawn as they are, nothing is detected.
     package var tracksIn: TracksFile?
+    /// Only this part of the video (`--start`, `--duration`, `--to`): the output
+    /// is that part, or with `keepRest` the whole video with stickers only
+    /// there. Nil: the whole video.
+    package var range: TimeRange?
     /// Threads running a detector each; nil: two, or one on a single core.
     package var detectorThreads: Int?
     /// When true and more than one detector thread runs, the job sets OpenCV's

@@ -14,6 +14,8 @@ final class VideoPipeline: Sendable {
     private let encoder: FrameEncoder
     private let tracks: TracksWriter?
     private let workers: Int
+    /// With `--keep-rest`: the frames stickers go on (the rest pass unchanged); nil: every frame.
+    private let active: FrameSpan?
     private let state = PipelineState()
     private let abort = Cancellation()
     private let decoded = BoundedQueue<DecodedFrame>(capacity: 4)
@@ -38,19 +40,26 @@ final class VideoPipeline: Sendable {
     static var defaultWorkers: Int { min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
 
     /// Starts both ffmpeg children; `output` and `tracksPath` are temporary paths.
+    /// `range`: `options.range` resolved against this video (a cut is decoded
+    /// and encoded as that part only; with `keepRest` every frame is, and only
+    /// the span's get stickers).
     init(info: VideoInfo, options: VideoOptions, painter: TrackPainter, output: String, audioCodec: String?,
-         tracksPath: String?) throws {
+         tracksPath: String?, range: ResolvedRange? = nil) throws {
         self.info = info
         self.options = options
         self.painter = painter
+        let cut = range.flatMap { $0.range.keepRest ? nil : $0 }
+        active = range.flatMap { $0.range.keepRest ? $0.span : nil }
         workers = max(1, options.detectorThreads ?? Self.defaultWorkers)
         // The workers are the parallelism; the encoder needs every other cycle (when the caller allows it).
         if workers > 1, options.singleThreadedOpenCV { try OpenCVDetector.setThreadsPerDetection(1) }
         detected = ReorderQueue(capacity: workers + 2, producers: workers)
         tracks = try tracksPath.map { try TracksWriter(path: $0) }
-        decoder = try FrameDecoder(info, pool: pool)
+        decoder = try FrameDecoder(info, pool: pool,
+                                   arguments: cut.map { FFmpegArguments.decoder(info, cut: $0.range, clock: $0.clock) })
         do {
-            encoder = try FrameEncoder(info, output: output, settings: options.encoder, audioCodec: audioCodec)
+            encoder = try FrameEncoder(info, output: output, settings: options.encoder, audioCodec: audioCodec,
+                                       cut: cut?.range)
         } catch {
             decoder.cancel()
             _ = decoder.finish()
@@ -103,7 +112,8 @@ final class VideoPipeline: Sendable {
         var cuts = SceneCutDetector()
         while let image = try decoder.next() {
             let cut = cuts.isCut(image)
-            guard decoded.push(DecodedFrame(index: index, image: consume image, cut: cut)) else { break }
+            let inRange = active?.contains(index) ?? true
+            guard decoded.push(DecodedFrame(index: index, image: consume image, cut: cut, inRange: inRange)) else { break }
             index += 1
         }
         decoded.close()
@@ -128,9 +138,11 @@ final class VideoPipeline: Sendable {
                                          width: info.width, height: info.height, matrix: YUVMatrix(info), wayUp: wayUp,
                                          verified: verified)
         let every = options.detectEvery(frameRate: info.frameRate.value)
+        // The rhythm starts on the range's first frame (frames outside it are not looked at).
+        let first = active?.first ?? 0
         while var frame = decoded.pop() {
             // A new shot is detected on at once, whatever the rhythm.
-            if frame.index % every == 0 || frame.cut {
+            if frame.inRange, (frame.index - first) % every == 0 || frame.cut {
                 let start = DispatchTime.now().uptimeNanoseconds
                 frame.faces = try detector.detect(in: frame.image)
                 state.detected(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
@@ -163,6 +175,10 @@ final class VideoPipeline: Sendable {
         }
         if let given = options.tracksIn {
             while let frame = detected.take() {
+                guard frame.inRange else {
+                    guard drawn.push((consume frame).image) else { return }
+                    continue
+                }
                 let index = frame.index
                 var ready = [TimelineFrame(index: index, payload: (consume frame).image, faces: given.faces[index] ?? [])]
                 guard try draw(&ready) else { return }
@@ -172,14 +188,27 @@ final class VideoPipeline: Sendable {
             try tracks?.finish()
             return
         }
+        // With --keep-rest the frames after the range pass once the range's last are drawn.
+        var finished = false
         while let frame = detected.take() {
+            guard frame.inRange else {
+                if !finished, frame.index > (active?.first ?? 0) {
+                    var rest = timeline.finish()
+                    guard try draw(&rest) else { return }
+                    finished = true
+                }
+                guard drawn.push((consume frame).image) else { return }
+                continue
+            }
             let (index, faces, cut) = (frame.index, frame.faces, frame.cut)
             var ready = timeline.add(index: index, payload: (consume frame).image, detections: faces, cut: cut)
             guard try draw(&ready) else { return }
         }
         guard !abort.isCancelled else { return }
-        var rest = timeline.finish()
-        guard try draw(&rest) else { return }
+        if !finished {
+            var rest = timeline.finish()
+            guard try draw(&rest) else { return }
+        }
         drawn.close()
         try tracks?.finish()
     }
@@ -202,6 +231,15 @@ struct DecodedFrame: Sendable {
     var image: YUVFrame
     /// Whether a new shot starts here.
     let cut: Bool
+    /// Whether stickers go on it (false: outside the `--keep-rest` range, passed on as it is).
+    var inRange = true
     /// What the detector found; nil when it did not run on this frame.
     var faces: [Face]?
+}
+
+/// A `TimeRange` resolved against one video: its clock and the frames it takes.
+struct ResolvedRange: Sendable {
+    let range: TimeRange
+    let clock: FrameClock
+    let span: FrameSpan
 }

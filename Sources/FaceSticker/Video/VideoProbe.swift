@@ -51,21 +51,47 @@ package enum VideoProbe {
     /// index lists when it lists them. (A file cut short, or with its frame
     /// data damaged, fails one of these; it costs one decode of the file.)
     package static func undecodable(path: String) -> String? {
+        decodes(path: path).problem
+    }
+
+    /// As `undecodable`, with the frames ffprobe decoded (0 when it could not run).
+    package static func decodes(path: String) -> (problem: String?, frames: Int) {
         guard let run = try? ChildProcess.capture("ffprobe", [
             "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries", "stream=nb_frames,nb_read_frames",
             "-print_format", "json", "-i", FFmpegArguments.url(path),
-        ]) else { return "ffprobe cannot run" }
-        if let line = run.errors.first { return FFmpegArguments.reason(from: line) }
+        ]) else { return ("ffprobe cannot run", 0) }
+        if let line = run.errors.first { return (FFmpegArguments.reason(from: line), 0) }
         guard run.status == 0, let root = try? JSONSerialization.jsonObject(with: run.output) as? [String: Any] else {
-            return "not a readable video"
+            return ("not a readable video", 0)
         }
-        guard let stream = (root["streams"] as? [[String: Any]])?.first else { return "no video stream" }
+        guard let stream = (root["streams"] as? [[String: Any]])?.first else { return ("no video stream", 0) }
         let read = number(stream["nb_read_frames"]).flatMap { Int(exactly: $0) } ?? 0
-        guard read > 0 else { return "no frame decodes" }
+        guard read > 0 else { return ("no frame decodes", 0) }
         if let listed = number(stream["nb_frames"]).flatMap({ Int(exactly: $0) }), listed != read {
-            return "\(read) of its \(listed) frames decode"
+            return ("\(read) of its \(listed) frames decode", read)
         }
-        return nil
+        return (nil, read)
+    }
+
+    /// How the video's frames are stamped (`FrameClock`): its stream's time
+    /// base, the file's start and its first frame's timestamp (0 for most
+    /// files; 1 tick for some AVIs). Costs decoding a few frames. Microsecond
+    /// ticks from 0 when ffprobe cannot say.
+    package static func frameClock(_ info: VideoInfo) -> FrameClock {
+        guard let run = try? ChildProcess.capture("ffprobe", ["-v", "error", "-select_streams", "v:0",
+            "-read_intervals", "%+#3", "-show_entries", "stream=time_base:frame=best_effort_timestamp:format=start_time",
+            "-print_format", "json"] + FFmpegArguments.input(info)),
+              run.status == 0, let root = try? JSONSerialization.jsonObject(with: run.output) as? [String: Any],
+              let base = ((root["streams"] as? [[String: Any]])?.first?["time_base"] as? String).flatMap(FrameRate.init)
+        else { return FrameClock() }
+        // Seconds to microseconds, believed within a day either way (so no conversion traps).
+        let start = number((root["format"] as? [String: Any])?["start_time"]).map { $0 * 1e6 } ?? 0
+        let frames = root["frames"] as? [[String: Any]] ?? []
+        let first = frames.lazy.compactMap { number($0["best_effort_timestamp"]) }.first ?? 0
+        guard abs(start) < 8.64e10, abs(first) < 1e15 else { return FrameClock() }
+        // A time base is a rate the other way up: FrameRate keeps the fraction.
+        return FrameClock(tickNumerator: Int64(base.numerator), tickDenominator: Int64(base.denominator),
+                          startTime: Int64(start.rounded()), firstPts: Int64(first))
     }
 
     /// Builds the info from ffprobe's JSON object (split out so tests can feed odd cases).

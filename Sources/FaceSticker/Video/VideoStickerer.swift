@@ -59,11 +59,26 @@ package struct VideoStickerer: Sendable {
         if info.isStillImage {
             throw FaceStickerError.unreadable(path: input, reason: "not a video (a still picture; use facesticker photo)")
         }
-        // A tracks file must fit the video: checked now against a stated frame count, after the run against an estimated one.
-        if let given = options.tracksIn, let count = info.frameCount, !info.frameCountIsEstimate {
+        let range = try options.range.map { try Self.resolve($0, info: info) }
+        let cut = range.map { !$0.range.keepRest } ?? false
+        // A tracks file must fit the video: checked now against a stated frame count, after the run against an
+        // estimated one (a cut's count is worked out from the rate, so after the run too).
+        if let given = options.tracksIn, let count = info.frameCount, !info.frameCountIsEstimate, !cut {
             try given.check(frameCount: count, video: input)
         }
         var warnings: [String] = []
+        var notes: [String] = []
+        if let range, range.span.reachesPastTheEnd || Self.endsPast(range.range, info) {
+            notes.append("\(input): the range \(range.range.description) reaches past the end "
+                         + "(\(TimeRange.text(Self.microseconds(info.duration ?? 0)))); cut there")
+        }
+        // Progress counts the frames written: a cut's, or the whole video's.
+        var total = info.frameCount
+        if let range, cut {
+            // With no stated count, the estimated one cuts it.
+            total = range.span.count ?? range.range.frames(rate: info.frameRate, clock: range.clock,
+                                                           frameCount: info.frameCount).count
+        }
         var audioCodec: String?
         if options.encoder.audio, !info.audioCodecs.isEmpty, !outputIsSequence {
             audioCodec = Self.surelyCopies(info.audioCodecs, into: ext) || Self.audioCopies(info, into: ext) ? "copy" : "aac"
@@ -74,12 +89,13 @@ package struct VideoStickerer: Sendable {
         var state: PipelineState?
         let report = { (frames: Int) in
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            progress?(VideoProgress(frames: frames, total: info.frameCount, elapsed: elapsed))
+            progress?(VideoProgress(frames: frames, total: total, elapsed: elapsed))
         }
         func produce(_ temporaryVideo: String) throws {
             let work = { (temporaryTracks: String?) throws in
                 let pipeline = try VideoPipeline(info: info, options: options, painter: painter,
-                                                 output: temporaryVideo, audioCodec: audioCodec, tracksPath: temporaryTracks)
+                                                 output: temporaryVideo, audioCodec: audioCodec, tracksPath: temporaryTracks,
+                                                 range: range)
                 do {
                     state = try pipeline.run(cancellation: cancellation, progress: report)
                 } catch FaceStickerError.output(let path, let reason) where path == temporaryVideo {
@@ -89,6 +105,9 @@ package struct VideoStickerer: Sendable {
                     throw FaceStickerError.output(path: output, reason: named)
                 }
                 guard (state?.framesWritten ?? 0) > 0 else {
+                    if let range, cut, state?.damage == nil {
+                        throw FaceStickerError.invalidArgument(Self.pastTheEnd(range.range, input: input, info: info))
+                    }
                     let why = state?.damage.map { " (\($0))" } ?? ""
                     throw FaceStickerError.unreadable(path: input, reason: "no frame could be decoded\(why)")
                 }
@@ -108,15 +127,62 @@ package struct VideoStickerer: Sendable {
         if let damage = state.damage {
             warnings.append("\(input): damaged input (\(damage)); processed the \(state.framesWritten) readable frames")
         }
-        if let given = options.tracksIn, info.frameCountIsEstimate || info.frameCount == nil,
+        if let given = options.tracksIn, info.frameCountIsEstimate || info.frameCount == nil || cut,
            let problem = given.pastTheEnd(of: input, frameCount: state.framesWritten) {
             warnings.append("\(given.path): \(problem); those frames were not drawn")
         }
-        return VideoSummary(input: input, output: output, frames: state.framesWritten, faces: state.faces,
-                            framesWithFaces: state.framesWithFaces,
-                            seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
-                            detectionSeconds: state.detectionSeconds, detectorThreads: state.detectorThreads,
-                            warnings: warnings)
+        var summary = VideoSummary(input: input, output: output, frames: state.framesWritten, faces: state.faces,
+                                   framesWithFaces: state.framesWithFaces,
+                                   seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
+                                   detectionSeconds: state.detectionSeconds, detectorThreads: state.detectorThreads,
+                                   warnings: warnings)
+        summary.notes = notes
+        return summary
+    }
+
+    /// Checks that `range` starts within the video at `input` (an image
+    /// sequence read at `sequenceRate`) before any work: a start past its end
+    /// is an `invalidArgument` naming `--start`. Nothing is thrown when the
+    /// video cannot be probed (the job itself says why). Returns the frames a
+    /// cut of it holds, when its frame count is stated (nil for `keepRest`: the whole video's).
+    @discardableResult
+    package static func checkRange(_ range: TimeRange, input: String, sequenceRate: FrameRate) throws -> Int? {
+        let probed = ImageSequence.isPattern(input) ? try? VideoProbe.probe(path: input, sequenceRate: sequenceRate)
+            : try? VideoProbe.probe(path: input)
+        guard let info = probed, !info.isStillImage else { return nil }
+        let resolved = try resolve(range, info: info)
+        return range.keepRest ? nil : resolved.span.count
+    }
+
+    /// `range` against the video `info` describes: its clock and its frames (cut to a
+    /// stated frame count); a start past the last frame is an `invalidArgument` naming `--start`.
+    static func resolve(_ range: TimeRange, info: VideoInfo) throws -> ResolvedRange {
+        let clock = VideoProbe.frameClock(info)
+        let known = info.frameCountIsEstimate ? nil : info.frameCount
+        let span = range.frames(rate: info.frameRate, clock: clock, frameCount: known)
+        let past = known.map { span.first >= $0 } ?? info.duration.map { Double(range.start) >= $0 * 1e6 } ?? false
+        if past, range.start > 0 { throw FaceStickerError.invalidArgument(pastTheEnd(range, input: info.path, info: info)) }
+        return ResolvedRange(range: range, clock: clock, span: span)
+    }
+
+    /// `--start 20 s: past the end of IN (11.303 s long)`.
+    static func pastTheEnd(_ range: TimeRange, input: String, info: VideoInfo) -> String {
+        let length = info.duration.map { " (\(TimeRange.text(microseconds($0))) long)" } ?? ""
+        return "--start \(TimeRange.text(range.start)): past the end of \(input)\(length); no frame is shown at or after it"
+    }
+
+    /// Whether the range's end lies past the video's stated duration (when its frame count is not stated).
+    private static func endsPast(_ range: TimeRange, _ info: VideoInfo) -> Bool {
+        guard let end = range.end, info.frameCount == nil || info.frameCountIsEstimate, let duration = info.duration else {
+            return false
+        }
+        return Double(end) > duration * 1e6
+    }
+
+    /// Seconds as whole microseconds (0 for what is not a time Int64 holds).
+    private static func microseconds(_ seconds: Double) -> Int64 {
+        let us = seconds * 1e6
+        return us.isFinite && abs(us) < 9e18 ? Int64(us.rounded()) : 0
     }
 
     /// Whether the container named by `ext` is known to hold every one of `codecs`,

@@ -18,6 +18,8 @@ public struct VideoSummary: Sendable {
     public var detectorThreads: Int
     /// Problems that did not stop the job (damaged input, audio re-encoded), one line each.
     public var warnings: [String]
+    /// What the user should know that is no problem (a range cut at the video's end), one line each.
+    public var notes: [String] = []
 
     package init(input: String, output: String, frames: Int, faces: Int, framesWithFaces: Int, seconds: Double,
                 detectionSeconds: Double, detectorThreads: Int = 1, warnings: [String]) {
