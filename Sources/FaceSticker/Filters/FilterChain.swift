@@ -3,6 +3,8 @@
 package struct FilterChain: Sendable {
     /// What `init(specs:)` accepts, for help texts and error messages.
     package static let validSpecs = "none, sepia[:0...1], mono, comic, vignette[:0...1]"
+    /// The names a spec starts with (before any `:`), for messages and completion.
+    package static let names = ["none", "sepia", "mono", "comic", "vignette"]
 
     package let filters: [any ImageFilter]
 
