@@ -17,8 +17,10 @@ enum LiveCommand: Command {
     newest frame it can take. Frames that arrive faster than they go out are
     dropped, never queued. Runs until q (in the preview), Ctrl-C, or the end of
     a file source. Give at least one output: --preview, --virtual-camera or
-    --y4m. Exit status: 0 (also after Ctrl-C), 1 on any error, 2 on a usage
-    error or when an output would overwrite an input.
+    --y4m. -o FILE or --y4m FILE already there is replaced only with -y
+    (--overwrite). Exit status: 0 (also after Ctrl-C), 1 on any error, 2 on a
+    usage error (an output that would overwrite an input or is already there
+    without -y included).
     """
 
     static let device = Option.value("--device", placeholder: "/dev/videoN", kind: .file,
@@ -51,7 +53,7 @@ enum LiveCommand: Command {
     static var groups: [OptionGroup] {
         [OptionGroup("source", [device, source, size, fps, loop, fast, SelfieCommand.setControl]),
          OptionGroup("outputs (at least one)", [preview, virtualCamera, y4m]),
-         OptionGroup(nil, [mirror, noMirror, duration, output, VideoCommand.detectWidth, stats]),
+         OptionGroup(nil, [mirror, noMirror, duration, output, ResultOptions.overwrite, VideoCommand.detectWidth, stats]),
          StickerOptions.group, DetectorOptions.group]
     }
 
@@ -94,13 +96,14 @@ enum LiveCommand: Command {
 
         let library = try StickerLibrary.installed()
         let names = choice.names
+        try StickerOptions.check(names, in: library)
         var files = RunFiles()
         try files.read(source: sourcePath)
         files.read(stickers: names, in: library)
         files.read(detector: detector, config: configPath)
         if let y4m, y4m != "-", !isDevice(y4m) { files.write("--y4m", y4m) }
         files.write("-o", destination.replaced)
-        try files.check()
+        try files.check(arguments)
         if y4m == "-" { try Console.checkStandardOutput() }
         let cameraPath = sourceKind == .camera ? sourcePath : (sourcePath == nil ? (device ?? SelfieCommand.defaultDevice) : nil)
         if let virtualCamera, let cameraPath, FileIdentity.same(virtualCamera, cameraPath) {

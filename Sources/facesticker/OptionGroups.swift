@@ -1,4 +1,5 @@
 import FaceSticker
+import Foundation
 
 /// The options every command takes: help, quiet, verbose.
 enum CommonOptions {
@@ -38,6 +39,13 @@ enum StickerOptions {
                                      help: "all: every face gets every sticker; cycle: faces (left to right in a photo, "
                                          + "each new track in a video) get successive stickers")
     static let filter = Option.value("--filter", placeholder: "SPEC", kind: .custom { spec in
+        // An unknown name is said as an unknown sticker is: the name, the nearest one, the list.
+        let name = spec.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? spec
+        guard FilterChain.names.contains(name.lowercased()) else {
+            let hint = Anonymisation.Effect.names.contains(name.lowercased()) ? " (\(name) is an effect: --sticker \(spec))"
+                : Suggest.closest(to: name, in: FilterChain.names).map { " (did you mean \($0)?)" } ?? ""
+            return "unknown filter \"\(spec)\"\(hint); filters: \(FilterChain.validSpecs)"
+        }
         do {
             _ = try FilterChain(specs: [spec])
             return nil
@@ -55,6 +63,21 @@ enum StickerOptions {
         var profile: DetectionProfile { Sticker.profile(forNames: names) }
         let assignment: Sticker.Assignment
         let filters: FilterChain
+    }
+
+    /// Refuses, as a usage error, a `--sticker` that is no sticker of `library`,
+    /// no effect and no file, and does not look like a path (a missing file is
+    /// an input that failed, exit 1): one line with the nearest name and the list.
+    static func check(_ names: [String], in library: StickerLibrary) throws {
+        let known = library.entries.map(\.name)
+        for name in names {
+            guard (try? Anonymisation.Effect.parse(name)) == nil, !known.contains(name),
+                  !name.contains("/"), !name.contains("."), !FileManager.default.fileExists(atPath: name) else { continue }
+            let hint = Suggest.closest(to: name, in: known + Anonymisation.Effect.names).map { " (did you mean \($0)?)" } ?? ""
+            let list = known.isEmpty ? "no sticker pack is installed (`facesticker stickers` says where it is looked for)"
+                : "stickers: \(known.joined(separator: ", ")); effects: \(Anonymisation.Effect.names.joined(separator: ", "))"
+            throw UsageError("--sticker: unknown sticker \"\(name)\"\(hint); \(list)")
+        }
     }
 
     static func parse(_ arguments: Arguments) throws -> Choice {
@@ -77,6 +100,17 @@ enum OutputOptions {
                                       help: "JPEG quality")
 }
 
+/// How a run treats outputs already there and inputs without a face (photo,
+/// video, selfie, live, tune; detect takes `--require-face` only).
+enum ResultOptions {
+    static let overwrite = Option.flag("-y", "--overwrite",
+                                       help: "replace outputs that are already there (without it, a run that would "
+                                           + "replace one is refused before any work, exit status 2)")
+    static let requireFace = Option.flag("--require-face",
+                                         help: "exit with status 3 when some input has no face (a video: in no frame); "
+                                             + "the outputs are still written")
+}
+
 /// Many inputs at once: `--out-dir`, `-r`, `--shard`, `--skip-existing` (photo and video).
 enum BatchOptions {
     static let outDir = Option.value("--out-dir", placeholder: "DIR", kind: .folder,
@@ -88,6 +122,7 @@ enum BatchOptions {
                                         + "FACESTICKER_SHARD, Slurm's SLURM_ARRAY_TASK_*, or JOB_COMPLETION_INDEX or "
                                         + "AWS_BATCH_JOB_ARRAY_INDEX with FACESTICKER_SHARD_COUNT (see README)")
     static let skipExisting = Option.flag("--skip-existing",
-                                          help: "leave out inputs whose output is already there and complete")
+                                          help: "leave out inputs whose output is already there and complete; "
+                                              + "incomplete ones are done again and replaced")
     static let group = OptionGroup("batches", [outDir, recursive, shard, skipExisting])
 }

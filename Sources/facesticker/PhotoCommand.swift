@@ -14,9 +14,12 @@ enum PhotoCommand: Command {
     `-o -` is standard output, PNG unless --format jpg). Standard input with no
     -o goes to standard output. Two inputs that would write one output are
     refused before anything is done.
-    Exit status: 0 when faces were stickered in every photo, 2 when some photo
-    had no face (its output is still written, filtered) or on a usage error,
-    1 when some photo could not be read or written (the others are done).
+    An output already there is replaced only with -y (--overwrite); without
+    it the run is refused before any work. A batch ends with one line:
+    written, skipped (already there), failed, without a face.
+    Exit status: 0 done (a photo without a face too: written unstickered),
+    1 some photo could not be read or written (the others are done), 2 a
+    usage error, 3 with --require-face when some photo had no face.
     """
 
     static let mirror = Option.flag("--mirror", help: "flip the photo left to right first, as a selfie camera shows it")
@@ -24,7 +27,8 @@ enum PhotoCommand: Command {
     static let output = OutputOptions.output
 
     static var groups: [OptionGroup] {
-        [OptionGroup(nil, [output, OutputOptions.format, OutputOptions.quality, OutputOptions.json, mirror, debug]),
+        [OptionGroup(nil, [output, OutputOptions.format, OutputOptions.quality, OutputOptions.json, mirror, debug,
+                           ResultOptions.overwrite, ResultOptions.requireFace]),
          BatchOptions.group, StickerOptions.group, FaceOptions.group, DetectorOptions.group]
     }
 
@@ -63,6 +67,7 @@ enum PhotoCommand: Command {
             }
         }
         let library = try StickerLibrary.installed()
+        try StickerOptions.check(stickerChoice.names, in: library)
         var files = RunFiles()
         for item in batch.items where item.input != "-" { files.read("the input photo", item.input) }
         files.read(stickers: stickerChoice.names, in: library)
@@ -70,16 +75,17 @@ enum PhotoCommand: Command {
         for item in batch.items where item.output != "-" {
             files.write(arguments.has(output) ? "-o" : "the output", item.output)
         }
-        try files.check()
+        try files.check(arguments, replacing: batch.redone, skipExisting: true)
 
         let stickers = faceOptions.masked(try library.stickers(named: stickerChoice.names))
         var renderer = StickerRenderer(stickers: stickers, assignment: stickerChoice.assignment,
                                        filters: stickerChoice.filters, debug: debug)
         renderer.choice = faceOptions.choice
-        var status = batch.unlisted.isEmpty ? ExitStatus.success : ExitStatus.failure
+        var outcome = RunOutcome(requireFace: arguments.flag(ResultOptions.requireFace), failed: batch.unlisted.count)
         defer { batch.folders.removeEmpty() }
         for (item, skip) in batch.queue {
             if skip {
+                outcome.skipped += 1
                 if json { try Console.out(json: summary(item, status: "skipped").text) }
                 continue
             }
@@ -98,12 +104,16 @@ enum PhotoCommand: Command {
                 }
                 let shownOutput = item.output == "-" ? Streams.stdoutName : item.output
                 let shownInput = item.input == "-" ? Streams.stdinName : item.input
+                outcome.written += 1
                 if faces.isEmpty {
                     Console.note("photo: no face found in \(shownInput) (detector \(detector.kind.rawValue)); "
                         + "wrote \(shownOutput) without stickers")
-                    status = status == ExitStatus.failure ? status : ExitStatus.noFace
+                    outcome.withoutFace += 1
                 } else {
-                    Console.note("photo: \(faces.count) face(s) stickered with \(stickers.map(\.name).joined(separator: " + ")), "
+                    // Only the stickers drawn: `--assign cycle` with one face draws one.
+                    let drawn = renderer.drawn(on: faces).map(\.name)
+                    let what = drawn.isEmpty ? "found, none chosen for stickers" : "stickered with " + drawn.joined(separator: " + ")
+                    Console.note("photo: \(faces.count) face(s) \(what), "
                         + "detector \(detector.kind.rawValue); wrote \(shownOutput)")
                 }
                 Console.detail(String(format: "photo: %@: %dx%d, %.2f s", shownInput, image.width, image.height, seconds()))
@@ -124,7 +134,7 @@ enum PhotoCommand: Command {
                 throw error
             } catch {
                 Console.error(error)
-                status = ExitStatus.failure
+                outcome.failed += 1
                 if json {
                     var object = summary(item, status: "failed")
                     object.add("error", Console.oneLine("\(error)"))
@@ -132,7 +142,8 @@ enum PhotoCommand: Command {
                 }
             }
         }
-        return status
+        if batch.isBatch { Console.note("photo: " + outcome.summary) }
+        return outcome.status
     }
 
     /// What `--skip-existing` finds at a photo's output: complete when the

@@ -10,8 +10,11 @@ enum SelfieCommand: Command {
     static let details = """
     Takes a burst from the camera after it has warmed up, keeps the sharpest,
     largest face, puts stickers on the faces and writes a PNG or JPEG. Prints
-    the path written on stdout. Exit status: 0 (also when no face was found:
-    the picture is written without stickers), 1 on any error, 2 on a usage error.
+    the path written on stdout. -o FILE already there is replaced only with -y
+    (--overwrite); the default names never replace anything. Exit status: 0
+    (also when no face was found: the picture is written without stickers), 1
+    on any error, 2 on a usage error, 3 with --require-face when the shot had
+    no face (not with --preview, where a person picks the pictures).
     """
 
     static let device = Option.value("--device", placeholder: "/dev/videoN", kind: .file, default: defaultDevice,
@@ -36,13 +39,13 @@ enum SelfieCommand: Command {
                                       + "`facesticker devices` lists them)")
     static let output = Option.value("-o", "--output", placeholder: "OUT", kind: .file,
                                      default: "selfie-YYYYMMDD-HHMMSS.png here, never overwriting (-2, -3... added)",
-                                     help: ".png, .jpg or .jpeg file (replaced), or an existing folder")
+                                     help: ".png, .jpg or .jpeg file (replaced only with -y), or an existing folder")
     static let preview = Option.flag("--preview", help: "live window: space captures, f cycles filters, s cycles stickers, "
                                          + "m toggles mirroring, q quits (without a display: carries on without)")
 
     static var groups: [OptionGroup] {
         [OptionGroup(nil, [device, source, size, skip, countdown, burst, mirror, noMirror, setControl, output,
-                           OutputOptions.quality, preview]),
+                           OutputOptions.quality, preview, ResultOptions.overwrite, ResultOptions.requireFace]),
          StickerOptions.group, DetectorOptions.group]
     }
 
@@ -65,6 +68,9 @@ enum SelfieCommand: Command {
         let detector = try DetectorOptions.parse(arguments, profile: choice.profile)
         try arguments.noPositionals("use --source PATH for a file")
         guard !(mirror && noMirror) else { throw UsageError("selfie: --mirror and --no-mirror together") }
+        if preview, arguments.flag(ResultOptions.requireFace) {
+            throw UsageError("selfie: --require-face and --preview together (in the preview a person picks the pictures)")
+        }
         guard device == nil || sourcePath == nil else {
             throw UsageError("selfie: --device and --source together (one source at a time)")
         }
@@ -75,12 +81,13 @@ enum SelfieCommand: Command {
 
         let library = try StickerLibrary.installed()
         let names = choice.names
+        try StickerOptions.check(names, in: library)
         var files = RunFiles()
         try files.read(source: sourcePath)
         files.read(stickers: names, in: library)
         files.read(detector: detector, config: configPath)
         files.write("-o", destination.replaced)
-        try files.check()
+        try files.check(arguments)
         let stickers = try library.stickers(named: names)
         if device == nil, sourcePath == nil, VideoDevices.paths().isEmpty {
             throw FaceStickerError.invalidArgument(
@@ -117,7 +124,7 @@ enum SelfieCommand: Command {
         renderer.render(&image, faces: shot.faces)
         let written = try destination.write(image, quality: quality)
         try report(shot, written: written, detector: detector.kind, session: session)
-        return ExitStatus.success
+        return shot.faces.isEmpty && arguments.flag(ResultOptions.requireFace) ? ExitStatus.noFace : ExitStatus.success
     }
 
     static func report(_ shot: SelfieShot, written: String, detector: DetectorKind, session: SelfieSession) throws {

@@ -18,11 +18,17 @@ enum VideoCommand: Command {
     or JPEG pictures numbered from 1). Patterns follow ffmpeg's: %d, %4d or
     %04d in the file name, %% for a percent sign. A sequence is written whole
     and replaces the pictures of its pattern there before, as a file would.
+    An output already there (a video, a sequence's pictures, a --tracks file)
+    is replaced only with -y (--overwrite); without it the run is refused
+    before any work. A batch ends with one line: written, skipped (already
+    there), failed, without a face.
     A still image is no video (exit 1; use `facesticker photo`).
-    Exit status: 0 when every video was written, 1 on any error, 2 on a usage
-    error (an output that would overwrite an input included), 128+N when
-    signal N (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2) ends it (no
-    partial output and no ffmpeg child is left).
+    Exit status: 0 when every video was written (one without a face too), 1 on
+    any error, 2 on a usage error (an output that would overwrite an input or
+    is already there without -y included), 3 with --require-face when some
+    video had no face in any frame, 128+N when signal N (SIGHUP, SIGINT,
+    SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2) ends it (no partial output and no
+    ffmpeg child is left).
     """
 
     static let output = OutputOptions.output
@@ -60,7 +66,8 @@ enum VideoCommand: Command {
                                               default: "2 on two or more cores", help: "detectors running at once")
 
     static var groups: [OptionGroup] {
-        [OptionGroup(nil, [output, OutputOptions.json, fps, detectWidth, detectEvery, tracks, tracksIn, crf, preset, noAudio]),
+        [OptionGroup(nil, [output, OutputOptions.json, fps, detectWidth, detectEvery, tracks, tracksIn, crf, preset, noAudio,
+                           ResultOptions.overwrite, ResultOptions.requireFace]),
          BatchOptions.group, StickerOptions.group, FaceOptions.group, DetectorOptions.group,
          OptionGroup("measuring", [noSmoothing, stats, detectorThreads])]
     }
@@ -110,6 +117,7 @@ enum VideoCommand: Command {
         }
 
         let library = try StickerLibrary.installed()
+        try StickerOptions.check(choice.names, in: library)
         var files = RunFiles()
         for item in batch.items {
             // A sequence is read frame by frame: each picture is an input.
@@ -131,7 +139,9 @@ enum VideoCommand: Command {
             }
             files.write("--tracks", tracksPath(item))
         }
-        try files.check()
+        // --skip-existing redoes an incomplete video with its tracks file: both replaced.
+        let redone = batch.redone.union(batch.items.filter { batch.redone.contains($0.output) }.compactMap(tracksPath))
+        try files.check(arguments, replacing: redone, skipExisting: true)
         // A folder where a picture goes: refused now, not half-way through writing them.
         try outputPattern.map(ImageSequence.checkOutput)
 
@@ -154,9 +164,10 @@ enum VideoCommand: Command {
         let progress = isatty(STDERR_FILENO) == 1 && Console.level != .quiet
         // The folders made for outputs are removed again when no video arrived in them.
         defer { batch.folders.removeEmpty() }
-        var status = batch.unlisted.isEmpty ? ExitStatus.success : ExitStatus.failure
+        var outcome = RunOutcome(requireFace: arguments.flag(ResultOptions.requireFace), failed: batch.unlisted.count)
         for (item, skip) in batch.queue {
             if skip {
+                outcome.skipped += 1
                 if json { try Console.out(json: PhotoCommand.summary(item, status: "skipped").text) }
                 continue
             }
@@ -170,6 +181,11 @@ enum VideoCommand: Command {
                 if progress { Console.endProgress() }
                 summary.warnings.forEach { Console.warning($0) }
                 Console.note(summary.line)
+                outcome.written += 1
+                if summary.faces == 0 {
+                    outcome.withoutFace += 1
+                    Console.note("video: no face found in any frame of \(item.input); wrote \(item.output) without stickers")
+                }
                 if stats {
                     let peak = ProcessUsage.peakResident().map { String($0 / (1 << 20)) } ?? "?"
                     let cpu = String(format: "%.2f", ProcessUsage.cpuSeconds())
@@ -194,13 +210,13 @@ enum VideoCommand: Command {
             } catch let error as Interrupted {
                 if progress { Console.endProgress() }
                 Console.error(error)
-                return 130
+                return ExitStatus.signal(SIGINT)
             } catch let failure as StandardOutputFailure {
                 throw failure
             } catch {
                 if progress { Console.endProgress() }
                 Console.error(error)
-                status = ExitStatus.failure
+                outcome.failed += 1
                 if json {
                     var object = PhotoCommand.summary(item, status: "failed")
                     object.add("error", Console.oneLine("\(error)"))
@@ -208,7 +224,8 @@ enum VideoCommand: Command {
                 }
             }
         }
-        return status
+        if batch.isBatch { Console.note("video: " + outcome.summary) }
+        return outcome.status
     }
 
     /// IN's name with `-stickered` before the extension, in `folder` (default:

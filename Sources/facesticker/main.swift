@@ -29,8 +29,9 @@ func overview() -> String {
     \(list.joined(separator: "\n"))
 
     `facesticker help COMMAND` or `facesticker COMMAND --help` shows a command's options.
-    Exit status: 0 success, 1 an error (a file that cannot be read or written), 2 a usage
-    error (one line naming the option), and for detect and photo 2 also when no face was found.
+
+    exit status (every command):
+    \(ExitStatus.lines.joined(separator: "\n"))
     """
 }
 
@@ -41,7 +42,7 @@ func main() -> Int32 {
     do {
         return try run()
     } catch let failure as StandardOutputFailure where failure.code == EPIPE {
-        return 128 + SIGPIPE // the reader left (`| head`): end quietly, as cat does
+        return ExitStatus.signal(SIGPIPE) // the reader left (`| head`): end quietly, as cat does
     } catch let error as UsageError {
         Console.error(error)
         return ExitStatus.usage
