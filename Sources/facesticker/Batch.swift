@@ -45,8 +45,8 @@ struct Batch {
     /// incomplete: done again, and replaced without -y (that is what
     /// `--skip-existing` asks for).
     let redone: Set<String>
-    /// More than one input, a folder, `--out-dir` or `--shard`: the run ends
-    /// with the batch's summary line.
+    /// More than one input, or a folder: the run ends with the batch's
+    /// summary line (one input's result or error line stays alone).
     let isBatch: Bool
 
     /// - Parameters:
@@ -131,7 +131,7 @@ struct Batch {
         shard = slice
         self.unlisted = unlisted
         redone = skipping ? Set(queue.filter { !$0.skip && $0.item.input != "-" && $0.item.output != "-" }.map(\.item.output)) : []
-        isBatch = expanded.count > 1 || folderGiven || outDir != nil || slice != nil
+        isBatch = expanded.count > 1 || folderGiven
         unlisted.forEach { Console.error($0) }
         if let outDir, queue.contains(where: { !$0.skip }) { try Self.checkFolder(outDir) }
     }
