@@ -73,7 +73,7 @@ yunet_frames() {
     mkdir -p "$dir"
     ffmpeg -nostdin -v error -i "$1" -start_number 0 "$dir/%05d.png"
     # Exit status 2 says some frame has no face: expected.
-    "$bin" detect --detector yunet "$dir"/*.png >"$dir.txt" 2>/dev/null || [ $? = 2 ] || { say "facesticker detect failed"; exit 1; }
+    "$bin" detect --detector yunet "$dir"/*.png >"$dir.txt" 2>/dev/null || { say "facesticker detect failed"; exit 1; }
     awk '{ print $1 }' "$dir.txt" | sed 's|.*/0*\([0-9][0-9]*\)\.png$|\1|' | sort -un
     rm -rf "$dir"
 }

@@ -48,7 +48,7 @@ for i in $(seq "$runs"); do
     read -r t rss <<<"$out"
     bare+=("$t")
     [ "$rss" != "?" ] && [ "$rss" -gt "$barepeak" ] && barepeak=$rss
-    out=$(measure "$bin" video "${sticker[@]}" --preset "$preset" --crf "$crf" --stats -o "$tmp/ours.mp4" "$clip")
+    out=$(measure "$bin" video "${sticker[@]}" --preset "$preset" --crf "$crf" --stats -y -o "$tmp/ours.mp4" "$clip")
     read -r t rss <<<"$out"
     ours+=("$t")
     share+=("$(grep -o 'busy [0-9]*%' "$tmp/err" | grep -o '[0-9]*')")
@@ -100,8 +100,8 @@ EOF
 # Detecting on every frame isolates the smoother; the default rhythm interpolates between detections too.
 for every in 1 default; do
     rhythm=(); [ "$every" = default ] || rhythm=(--detect-every "$every")
-    "$bin" video "${sticker[@]}" "${rhythm[@]}" --preset ultrafast -q -o "$tmp/car.mp4" --tracks "$tmp/smooth-$every.json" "$car" 2>/dev/null
-    "$bin" video "${sticker[@]}" "${rhythm[@]}" --preset ultrafast -q --no-smoothing -o "$tmp/car.mp4" --tracks "$tmp/raw-$every.json" "$car" 2>/dev/null
+    "$bin" video "${sticker[@]}" "${rhythm[@]}" --preset ultrafast -q -y -o "$tmp/car.mp4" --tracks "$tmp/smooth-$every.json" "$car" 2>/dev/null
+    "$bin" video "${sticker[@]}" "${rhythm[@]}" --preset ultrafast -q -y --no-smoothing -o "$tmp/car.mp4" --tracks "$tmp/raw-$every.json" "$car" 2>/dev/null
 done
 echo "== sticker jitter on $(basename "$car"): mean |2nd difference| of the sticker centre per frame, in eye distances"
 printf '  detecting every frame        without smoothing %s, with smoothing %s\n' "$(jitter "$tmp/raw-1.json")" "$(jitter "$tmp/smooth-1.json")"

@@ -10,7 +10,7 @@ bin=${1:-.build/release/facesticker}
 mkdir -p out
 
 echo "== facesticker live --source samples/carphone.mp4 --loop --duration 4 --y4m out/live.y4m --stats"
-"$bin" live --source samples/carphone.mp4 --loop --duration 4 --sticker sunglasses --y4m out/live.y4m --stats
+"$bin" live --source samples/carphone.mp4 --loop --duration 4 --sticker sunglasses --y4m out/live.y4m --stats -y
 ffmpeg -nostdin -v error -y -i out/live.y4m -vf "select=eq(n\,60)" -frames:v 1 out/live-frame.png
 echo "wrote out/live.y4m ($(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 out/live.y4m) frames) and out/live-frame.png"
 echo

@@ -41,6 +41,13 @@ struct Batch {
     var items: [BatchItem] { queue.filter { !$0.skip }.map(\.item) }
     /// Folders that could not be listed, as their errors (already printed).
     let unlisted: [FaceStickerError]
+    /// The outputs `--skip-existing` looked at and found missing or
+    /// incomplete: done again, and replaced without -y (that is what
+    /// `--skip-existing` asks for).
+    let redone: Set<String>
+    /// More than one input, or a folder: the run ends with the batch's
+    /// summary line (one input's result or error line stays alone).
+    let isBatch: Bool
 
     /// - Parameters:
     ///   - extensions: the files a folder contributes (lower case, no dot).
@@ -56,12 +63,14 @@ struct Batch {
 
         var expanded: [(input: String, folder: String?)] = []
         var unlisted: [FaceStickerError] = []
+        var folderGiven = false
         for path in paths {
             var isFolder: ObjCBool = false
             guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
                 expanded.append((path, nil))
                 continue
             }
+            folderGiven = true
             let failures = unlisted.count
             let found = Self.files(in: path, extensions: extensions, recursive: recursive, unlisted: &unlisted)
             guard !found.isEmpty || unlisted.count > failures else {
@@ -121,6 +130,8 @@ struct Batch {
         all = sorted
         shard = slice
         self.unlisted = unlisted
+        redone = skipping ? Set(queue.filter { !$0.skip && $0.item.input != "-" && $0.item.output != "-" }.map(\.item.output)) : []
+        isBatch = expanded.count > 1 || folderGiven
         unlisted.forEach { Console.error($0) }
         if let outDir, queue.contains(where: { !$0.skip }) { try Self.checkFolder(outDir) }
     }

@@ -17,7 +17,7 @@ enum DetectCommand: Command {
     ]
 
     static let json = Flag("--json", help: "one JSON object per image and line")
-    static var groups: [OptionGroup] { [OptionGroup(nil, [json]), DetectorOptions.group] }
+    static var groups: [OptionGroup] { [OptionGroup(nil, [json, ResultOptions.requireFace]), DetectorOptions.group] }
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         let json = arguments[Self.json]
@@ -25,7 +25,7 @@ enum DetectCommand: Command {
         let paths = arguments.positionals
         guard !paths.isEmpty else { throw UsageError("detect: no image given (see --help)") }
         if paths.filter({ $0 == "-" }).count > 1 { throw UsageError("detect: - (standard input) given twice") }
-        var status = ExitStatus.success
+        var outcome = RunOutcome(requireFace: arguments[ResultOptions.requireFace])
         var faceCount = 0
         for path in paths {
             do {
@@ -39,18 +39,20 @@ enum DetectCommand: Command {
                     try report.lines.forEach { try Console.out($0) }
                 }
                 faceCount += faces.count
-                if faces.isEmpty, status == ExitStatus.success { status = ExitStatus.noFace }
+                outcome.written += 1
+                if faces.isEmpty { outcome.withoutFace += 1 }
             } catch let failure as StandardOutputFailure {
                 throw failure
             } catch {
                 Console.error(error)
-                status = ExitStatus.failure
+                outcome.failed += 1
             }
         }
         // On failure the error line is the only one, so scripts and people see it alone.
-        if status != ExitStatus.failure {
-            Console.note("detect: \(paths.count) image(s), \(faceCount) face(s), detector \(detector.kind.rawValue)")
+        if outcome.failed == 0 {
+            let without = outcome.withoutFace > 0 ? " (\(outcome.withoutFace) without a face)" : ""
+            Console.note("detect: \(paths.count) image(s)\(without), \(faceCount) face(s), detector \(detector.kind.rawValue)")
         }
-        return status
+        return outcome.status
     }
 }

@@ -53,7 +53,7 @@ enum HelpCommand: Command {
     static func overview(_ commands: [any Command.Type]) -> String {
         let width = commands.map { $0.name.count }.max() ?? 0
         let list = commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
-        let codeWidth = ExitStatus.table.map(\.code.count).max() ?? 0
+        let codeWidth = ExitStatus.table.map(\.status.count).max() ?? 0
         var statuses: [String] = []
         for (code, meaning) in ExitStatus.table {
             let wrapped = Help.wrap(meaning, indent: codeWidth + 4)

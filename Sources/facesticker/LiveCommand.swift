@@ -18,6 +18,7 @@ enum LiveCommand: Command {
     dropped, never queued. Runs until q (in the preview), Ctrl-C, or the end of
     a file source, which plays as a camera at its own rate (--size also scales
     a video). Give at least one output: --preview, --virtual-camera or --y4m.
+    -o FILE or --y4m FILE already there is replaced only with -y (--overwrite).
     Ctrl-C ends it as q does, with exit status 0.
     """
     static let examples = [
@@ -49,7 +50,7 @@ enum LiveCommand: Command {
         [CameraOptions.group,
          OptionGroup("source", [fps, loop, fast]),
          OptionGroup("outputs (at least one)", [preview, virtualCamera, y4m]),
-         OptionGroup(nil, [duration, output, DetectorOptions.detectWidth, stats]),
+         OptionGroup(nil, [duration, output, ResultOptions.overwrite, DetectorOptions.detectWidth, stats]),
          StickerOptions.group, DetectorOptions.videoGroup]
     }
 
@@ -84,13 +85,14 @@ enum LiveCommand: Command {
 
         let names = choice.names
         let library = try StickerOptions.library(using: names)
+        try StickerOptions.check(names, in: library)
         var files = RunFiles()
         try files.read(source: sourcePath)
         files.read(stickers: names, in: library)
         files.read(detector: detector, config: configPath)
         if let y4m, y4m != "-", !isDevice(y4m) { files.write("--y4m", y4m) }
         files.write("-o", destination.replaced)
-        try files.check()
+        try files.check(arguments)
         if y4m == "-" { try Console.checkStandardOutput() }
         let cameraPath = sourceKind == .camera ? sourcePath : (sourcePath == nil ? camera.device : nil)
         if let virtualCamera, let cameraPath, FileIdentity.same(virtualCamera, cameraPath) {

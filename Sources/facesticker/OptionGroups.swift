@@ -1,4 +1,5 @@
 import FaceSticker
+import Foundation
 
 /// The options every command takes: help, quiet, verbose.
 enum CommonOptions {
@@ -34,9 +35,20 @@ enum StickerOptions {
                                             default: FilterChain(filters: []), defaultText: nil, repeats: true,
                                             help: "colour filter, chained in order: \(FilterChain.validSpecs)", hidden: false,
                                             accept: { chain, spec in
-                                                FilterChain(filters: (chain?.filters ?? [])
+                                                try checkFilterName(spec)
+                                                return FilterChain(filters: (chain?.filters ?? [])
                                                     + [try FilterChain.filter(spec: spec)].compactMap { $0 })
                                             })
+
+    /// An unknown filter name is said as an unknown sticker is: the name, the nearest one, the list.
+    static func checkFilterName(_ spec: String) throws {
+        let name = spec.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? spec
+        guard FilterChain.names.contains(name.lowercased()) else {
+            let hint = Anonymisation.Effect.names.contains(name.lowercased()) ? " (\(name) is an effect: --sticker \(spec))"
+                : Suggest.closest(to: name, in: FilterChain.names).map { " (did you mean \($0)?)" } ?? ""
+            throw OptionProblem("unknown filter \"\(spec)\"\(hint); filters: \(FilterChain.validSpecs)")
+        }
+    }
 
     static let group = OptionGroup("stickers and filters", [sticker, assign, filter])
 
@@ -47,6 +59,21 @@ enum StickerOptions {
         var profile: DetectionProfile { Sticker.profile(forNames: names) }
         let assignment: Sticker.Assignment
         let filters: FilterChain
+    }
+
+    /// Refuses, as a usage error, a `--sticker` that is no sticker of `library`,
+    /// no effect and no file, and does not look like a path (a missing file is
+    /// an input that failed, exit 1): one line with the nearest name and the list.
+    static func check(_ names: [String], in library: StickerLibrary) throws {
+        let known = library.entries.map(\.name)
+        for name in names {
+            guard (try? Anonymisation.Effect.parse(name)) == nil, !known.contains(name),
+                  !name.contains("/"), !name.contains("."), !FileManager.default.fileExists(atPath: name) else { continue }
+            let hint = Suggest.closest(to: name, in: known + Anonymisation.Effect.names).map { " (did you mean \($0)?)" } ?? ""
+            let list = known.isEmpty ? "no sticker pack is installed (`facesticker stickers` says where it is looked for)"
+                : "stickers: \(known.joined(separator: ", ")); effects: \(Anonymisation.Effect.names.joined(separator: ", "))"
+            throw UsageError("--sticker: unknown sticker \"\(name)\"\(hint); \(list)")
+        }
     }
 
     static func parse(_ arguments: Arguments) -> Choice {
@@ -82,6 +109,17 @@ enum OutputOptions {
                                      help: "JPEG quality")
 }
 
+/// How a run treats outputs already there and inputs without a face (photo,
+/// video, selfie, live, tune; detect takes `--require-face` only).
+enum ResultOptions {
+    static let overwrite = Flag("-y", "--overwrite",
+                                       help: "replace outputs that are already there (without it, a run that would "
+                                           + "replace one is refused before any work, exit status 2)")
+    static let requireFace = Flag("--require-face",
+                                         help: "exit with status 3 when some input has no face (a video: in no frame); "
+                                             + "the outputs are still written")
+}
+
 /// Many inputs at once: `--out-dir`, `-r`, `--shard`, `--skip-existing` (photo and video).
 enum BatchOptions {
     static let outDir = Option<String?>("--out-dir", placeholder: "DIR", kind: .folder,
@@ -94,6 +132,8 @@ enum BatchOptions {
                                           + "JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX (from 0) with "
                                           + "FACESTICKER_SHARD_COUNT (see README)",
                                       parse: { try Shard.parse($0) })
-    static let skipExisting = Flag("--skip-existing", help: "leave out inputs whose output is already there and complete")
+    static let skipExisting = Flag("--skip-existing",
+                                   help: "leave out inputs whose output is already there and complete; "
+                                       + "incomplete ones are done again and replaced")
     static let group = OptionGroup("batches", [outDir, recursive, shard, skipExisting])
 }

@@ -435,26 +435,74 @@ struct Example: Sendable {
     }
 }
 
-/// Exit statuses shared by every command (as the classic `facedetect` CLI uses them).
+/// Exit statuses, the same for every command; `table` is what help, the man
+/// pages and the README say about them.
 enum ExitStatus {
+    /// Done: every output written (those of pictures without a face too, without stickers).
     static let success: Int32 = 0
+    /// An input or an output failed (unreadable or damaged input, a failed write, ffmpeg failing); the others are done.
     static let failure: Int32 = 1
-    static let noFace: Int32 = 2
-    /// The command line is wrong (an unknown option, a bad value, an output on an input).
+    /// The command line is wrong: a bad option or value, an unknown sticker or filter, an output on an input,
+    /// an output already there without -y.
     static let usage: Int32 = 2
+    /// Done, but with `--require-face` some input had no face (its output is still written). 1 wins over 3.
+    static let noFace: Int32 = 3
+    /// A signal N ended the run: 128 + N, as a shell reports it.
+    static func signal(_ number: Int32) -> Int32 { 128 + number }
+
+    /// Each status and what it means, for help texts and man pages.
+    static let table: [(status: String, meaning: String)] = [
+        ("\(success)", "done: every output written, those of pictures without a face included (unstickered, with a note)"),
+        ("\(failure)", "an input or an output failed (unreadable or damaged input, a write that failed, ffmpeg failing); "
+            + "the other inputs are still done"),
+        ("\(usage)", "usage error: a bad option or value, an unknown sticker or filter name, an output that would "
+            + "overwrite an input, an output already there without -y/--overwrite; nothing is done"),
+        ("\(noFace)", "with --require-face: done, but some input had no face (a video: in no frame; selfie: the shot); "
+            + "the outputs are still written, and 1 wins when both happen"),
+        ("128+N", "signal N (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2) ended the run; no partial output "
+            + "and no child process is left"),
+    ]
+
+    /// `table` as lines within 80 columns: `  0     done: ...`, the meaning wrapped under itself.
+    static var lines: [String] {
+        table.flatMap { row -> [String] in
+            var out: [String] = []
+            var line = "  " + row.status.padding(toLength: 6, withPad: " ", startingAt: 0)
+            var empty = true
+            for word in row.meaning.split(separator: " ") {
+                if !empty, line.count + 1 + word.count > 80 {
+                    out.append(line)
+                    line = String(repeating: " ", count: 8)
+                    empty = true
+                }
+                line += (empty ? "" : " ") + word
+                empty = false
+            }
+            return out + [line]
+        }
+    }
 }
 
-extension ExitStatus {
-    /// What each exit status means, for every command: the one table that the
-    /// overview help, every man page's EXIT STATUS and the README show.
-    static let table: [(code: String, meaning: String)] = [
-        ("\(success)", "done: every output written (pictures without a face included)"),
-        ("\(failure)", "an input or output failed (the others are done)"),
-        ("\(usage)", "usage error: a bad option or value, an unknown sticker or filter name, an output that would "
-            + "overwrite an input, an existing output without -y/--overwrite"),
-        ("\(noFace)", "done, but with --require-face some input had no face"),
-        ("128+N", "ended by signal N (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2); no partial output is left"),
-    ]
+/// How a run that does many inputs ends: the counts of its summary line and
+/// its exit status (`ExitStatus`: a failure wins over a missing face).
+struct RunOutcome {
+    /// `--require-face`: an input without a face makes the status 3.
+    let requireFace: Bool
+    var written = 0
+    var skipped = 0
+    var failed = 0
+    var withoutFace = 0
+
+    var status: Int32 {
+        if failed > 0 { return ExitStatus.failure }
+        return requireFace && withoutFace > 0 ? ExitStatus.noFace : ExitStatus.success
+    }
+
+    /// `3 written, 1 skipped (already there), 0 failed` (`, 1 without a face` when some).
+    var summary: String {
+        "\(written) written, \(skipped) skipped (already there), \(failed) failed"
+            + (withoutFace > 0 ? ", \(withoutFace) without a face" : "")
+    }
 }
 
 /// The command line, parsed once and checked against the options' declarations:

@@ -15,6 +15,9 @@ enum PhotoCommand: Command {
     -o goes to standard output. Two inputs that would write one output are
     refused before anything is done. A photo with no face is written too
     (filtered, without stickers).
+    An output already there is replaced only with -y (--overwrite); without
+    it the run is refused before any work. A batch ends with one line:
+    written, skipped (already there), failed, without a face.
     """
     static let examples = [
         Example("facesticker photo samples/astronaut.png",
@@ -30,7 +33,8 @@ enum PhotoCommand: Command {
     static let output = OutputOptions.output
 
     static var groups: [OptionGroup] {
-        [OptionGroup(nil, [output, OutputOptions.format, OutputOptions.quality, OutputOptions.json, mirror, debug]),
+        [OptionGroup(nil, [output, OutputOptions.format, OutputOptions.quality, OutputOptions.json, mirror, debug,
+                           ResultOptions.overwrite, ResultOptions.requireFace]),
          BatchOptions.group, StickerOptions.group, FaceOptions.group, DetectorOptions.group]
     }
 
@@ -69,6 +73,7 @@ enum PhotoCommand: Command {
             }
         }
         let library = try StickerOptions.library(using: stickerChoice.names)
+        try StickerOptions.check(stickerChoice.names, in: library)
         var files = RunFiles()
         for item in batch.items where item.input != "-" { files.read("the input photo", item.input) }
         files.read(stickers: stickerChoice.names, in: library)
@@ -76,16 +81,17 @@ enum PhotoCommand: Command {
         for item in batch.items where item.output != "-" {
             files.write(arguments.has(output) ? "-o" : "the output", item.output)
         }
-        try files.check()
+        try files.check(arguments, replacing: batch.redone, skipExisting: true)
 
         let stickers = faceOptions.masked(try library.stickers(named: stickerChoice.names))
         var renderer = StickerRenderer(stickers: stickers, assignment: stickerChoice.assignment,
                                        filters: stickerChoice.filters, debug: debug)
         renderer.choice = faceOptions.choice
-        var status = batch.unlisted.isEmpty ? ExitStatus.success : ExitStatus.failure
+        var outcome = RunOutcome(requireFace: arguments[ResultOptions.requireFace], failed: batch.unlisted.count)
         defer { batch.folders.removeEmpty() }
         for (item, skip) in batch.queue {
             if skip {
+                outcome.skipped += 1
                 if json { try Console.out(json: JSONObject(item, status: "skipped").text) }
                 continue
             }
@@ -104,12 +110,16 @@ enum PhotoCommand: Command {
                 }
                 let shownOutput = item.output == "-" ? Streams.stdoutName : item.output
                 let shownInput = item.input == "-" ? Streams.stdinName : item.input
+                outcome.written += 1
                 if faces.isEmpty {
                     Console.note("photo: no face found in \(shownInput) (detector \(detector.kind.rawValue)); "
                         + "wrote \(shownOutput) without stickers")
-                    status = status == ExitStatus.failure ? status : ExitStatus.noFace
+                    outcome.withoutFace += 1
                 } else {
-                    Console.note("photo: \(faces.count) face(s) stickered with \(stickers.map(\.name).joined(separator: " + ")), "
+                    // Only the stickers drawn: `--assign cycle` with one face draws one.
+                    let drawn = renderer.drawn(on: faces).map(\.name)
+                    let what = drawn.isEmpty ? "found, none chosen for stickers" : "stickered with " + drawn.joined(separator: " + ")
+                    Console.note("photo: \(faces.count) face(s) \(what), "
                         + "detector \(detector.kind.rawValue); wrote \(shownOutput)")
                 }
                 Console.detail(String(format: "photo: %@: %dx%d, %.2f s", shownInput, image.width, image.height, seconds()))
@@ -130,7 +140,7 @@ enum PhotoCommand: Command {
                 throw error
             } catch {
                 Console.error(error)
-                status = ExitStatus.failure
+                outcome.failed += 1
                 if json {
                     var object = JSONObject(item, status: "failed")
                     object.add("error", Console.oneLine("\(error)"))
@@ -138,7 +148,8 @@ enum PhotoCommand: Command {
                 }
             }
         }
-        return status
+        if batch.isBatch { Console.note("photo: " + outcome.summary) }
+        return outcome.status
     }
 
     /// What `--skip-existing` finds at a photo's output: complete when the

@@ -24,3 +24,24 @@ extension RunFiles {
         }
     }
 }
+
+/// The overwrite policy, the same for every command: an output already there
+/// (a file, a sequence's pictures, a `--tracks` file, tune's `-o`, `--plot`
+/// and `--sheet`, selfie's and live's `-o`) is replaced only with
+/// `-y`/`--overwrite`. Scripts never meet a question: where ffmpeg asks on a
+/// terminal, the run is refused before any work, exit status 2, one line.
+extension RunFiles {
+    /// `check()`, then the policy. `replacing`: outputs the run replaces
+    /// anyway (those `--skip-existing` found incomplete); `skipExisting`: the
+    /// command has `--skip-existing`, and the line says so.
+    func check(_ arguments: Arguments, replacing redone: Set<String> = [], skipExisting: Bool = false) throws {
+        try check()
+        guard !arguments[ResultOptions.overwrite] else { return }
+        let there = existingOutputs(except: redone)
+        guard let first = there.first else { return }
+        let more = there.count > 1 ? " (and \(there.count - 1) more)" : ""
+        let skip = skipExisting ? ", --skip-existing skips complete ones" : ""
+        throw UsageError("\(arguments.command): \(first.role) \(first.path) is already there\(more); "
+            + "-y (--overwrite) replaces\(skip) (nothing was written)")
+    }
+}

@@ -11,7 +11,8 @@ enum SelfieCommand: Command {
     Takes a burst from the camera after it has warmed up, keeps the sharpest,
     largest face, puts stickers on the faces and writes a PNG or JPEG. Prints
     the path written on stdout. When no face is found the picture is written
-    without stickers.
+    without stickers. -o FILE already there is replaced only with -y
+    (--overwrite); the default names never replace anything.
     """
     static let examples = [
         Example("facesticker selfie -o selfie.png", "Takes a burst from /dev/video0 and keeps the sharpest face, stickered."),
@@ -29,12 +30,13 @@ enum SelfieCommand: Command {
                                    help: "frames taken; the sharpest, largest face wins")
     static let output = Option<String?>("-o", "--output", placeholder: "OUT", kind: .file,
                                         defaultText: "selfie-YYYYMMDD-HHMMSS.png here, never overwriting (-2, -3... added)",
-                                        help: ".png, .jpg or .jpeg file (replaced), or an existing folder")
+                                        help: ".png, .jpg or .jpeg file (replaced only with -y), or an existing folder")
     static let preview = Flag("--preview", help: "live window: space captures, f cycles filters, s cycles stickers, "
                                   + "m toggles mirroring, q quits (without a display: carries on without)")
 
     static var groups: [OptionGroup] {
-        [OptionGroup(nil, [skip, countdown, burst, output, OutputOptions.quality, preview]),
+        [OptionGroup(nil, [skip, countdown, burst, output, OutputOptions.quality, preview,
+                           ResultOptions.overwrite, ResultOptions.requireFace]),
          CameraOptions.group, StickerOptions.group, DetectorOptions.group]
     }
 
@@ -51,6 +53,9 @@ enum SelfieCommand: Command {
         try arguments.noPositionals("use --source PATH for a file")
         let camera = try CameraOptions.parse(arguments)
         let (sourcePath, size, controls) = (camera.source, camera.size, camera.controls)
+        if preview, arguments[ResultOptions.requireFace] {
+            throw UsageError("selfie: --require-face and --preview together (in the preview a person picks the pictures)")
+        }
         if let sourcePath, !controls.isEmpty, try FrameSources.kind(of: sourcePath) != .camera {
             throw UsageError("selfie: --set needs a camera, and \(sourcePath) is a file")
         }
@@ -58,12 +63,13 @@ enum SelfieCommand: Command {
 
         let names = choice.names
         let library = try StickerOptions.library(using: names)
+        try StickerOptions.check(names, in: library)
         var files = RunFiles()
         try files.read(source: sourcePath)
         files.read(stickers: names, in: library)
         files.read(detector: detector, config: configPath)
         files.write("-o", destination.replaced)
-        try files.check()
+        try files.check(arguments)
         let stickers = try library.stickers(named: names)
         if camera.namedDevice == nil, sourcePath == nil, VideoDevices.paths().isEmpty {
             throw FaceStickerError.invalidArgument(
@@ -98,7 +104,7 @@ enum SelfieCommand: Command {
         renderer.render(&image, faces: shot.faces)
         let written = try destination.write(image, quality: quality)
         try report(shot, written: written, detector: detector.kind, session: session)
-        return ExitStatus.success
+        return shot.faces.isEmpty && arguments[ResultOptions.requireFace] ? ExitStatus.noFace : ExitStatus.success
     }
 
     static func report(_ shot: SelfieShot, written: String, detector: DetectorKind, session: SelfieSession) throws {

@@ -115,7 +115,7 @@ enum TuneCommand: Command {
 
     static var groups: [OptionGroup] {
         [OptionGroup(nil, [dataset, detector, model, config, grid, evaluate, objective, subset, iou, output, plot,
-                           sheet, jobs, top]),
+                           sheet, ResultOptions.overwrite, jobs, top]),
          OptionGroup("anonymisation (scores masks instead of sweeping)",
                      [mask, maskOutputs, maskTolerance, profile, FaceOptions.maskScale, FaceOptions.maskShape])]
     }
@@ -186,7 +186,7 @@ enum TuneCommand: Command {
         files.write("-o", output)
         files.write("--plot", plot)
         files.write("--sheet", sheet)
-        try files.check()
+        try files.check(arguments)
         // A run can take minutes: an output that cannot be written is refused before it.
         for path in [output, plot, sheet].compactMap({ $0 }) { try AtomicFile.checkFolder(of: path) }
         let tuner = DetectorTuner(baselines: baselines, grids: grids, objective: objective, subset: subset,
@@ -263,7 +263,7 @@ enum TuneCommand: Command {
             files.read("an output scored", outputs.map { MaskCoverage.outputPath(for: image, in: $0) })
         }
         files.write("--sheet", sheet)
-        try files.check()
+        try files.check(arguments)
         if let sheet { try AtomicFile.checkFolder(of: sheet) }
 
         let started = Date()

@@ -18,6 +18,10 @@ enum VideoCommand: Command {
     or JPEG pictures numbered from 1). Patterns follow ffmpeg's: %d, %4d or
     %04d in the file name, %% for a percent sign. A sequence is written whole
     and replaces the pictures of its pattern there before, as a file would.
+    An output already there (a video, a sequence's pictures, a --tracks file)
+    is replaced only with -y (--overwrite); without it the run is refused
+    before any work. A batch ends with one line: written, skipped (already
+    there), failed, without a face.
     A still image is no video (exit 1; use `facesticker photo`). A signal that
     ends the run leaves no partial output and no ffmpeg child.
     """
@@ -71,7 +75,7 @@ enum VideoCommand: Command {
 
     static var groups: [OptionGroup] {
         [OptionGroup(nil, [output, OutputOptions.json, fps, DetectorOptions.detectWidth, detectEvery, tracks, tracksIn, crf, preset,
-                           noAudio]),
+                           noAudio, ResultOptions.overwrite, ResultOptions.requireFace]),
          OptionGroup("a part of the video", [start, duration, to, keepRest]),
          BatchOptions.group, StickerOptions.group, FaceOptions.group, DetectorOptions.videoGroup,
          OptionGroup("measuring", [noSmoothing, stats, detectorThreads])]
@@ -123,6 +127,7 @@ enum VideoCommand: Command {
         }
 
         let library = try StickerOptions.library(using: choice.names)
+        try StickerOptions.check(choice.names, in: library)
         var files = RunFiles()
         for item in batch.items {
             // A sequence is read frame by frame: each picture is an input.
@@ -144,7 +149,9 @@ enum VideoCommand: Command {
             }
             files.write("--tracks", tracksPath(item))
         }
-        try files.check()
+        // --skip-existing redoes an incomplete video with its tracks file: both replaced.
+        let redone = batch.redone.union(batch.items.filter { batch.redone.contains($0.output) }.compactMap(tracksPath))
+        try files.check(arguments, replacing: redone, skipExisting: true)
         // A folder where a picture goes: refused now, not half-way through writing them.
         try outputPattern.map(ImageSequence.checkOutput)
 
@@ -172,9 +179,10 @@ enum VideoCommand: Command {
         let progress = isatty(STDERR_FILENO) == 1 && Console.level != .quiet
         // The folders made for outputs are removed again when no video arrived in them.
         defer { batch.folders.removeEmpty() }
-        var status = batch.unlisted.isEmpty ? ExitStatus.success : ExitStatus.failure
+        var outcome = RunOutcome(requireFace: arguments[ResultOptions.requireFace], failed: batch.unlisted.count)
         for (item, skip) in batch.queue {
             if skip {
+                outcome.skipped += 1
                 if json { try Console.out(json: JSONObject(item, status: "skipped").text) }
                 continue
             }
@@ -189,6 +197,11 @@ enum VideoCommand: Command {
                 summary.warnings.forEach { Console.warning($0) }
                 summary.notes.forEach { Console.note($0) }
                 Console.note(summary.line)
+                outcome.written += 1
+                if summary.faces == 0 {
+                    outcome.withoutFace += 1
+                    Console.note("video: no face found in any frame of \(item.input); wrote \(item.output) without stickers")
+                }
                 if stats {
                     let peak = ProcessUsage.peakResident().map { String($0 / (1 << 20)) } ?? "?"
                     let cpu = String(format: "%.2f", ProcessUsage.cpuSeconds())
@@ -213,13 +226,13 @@ enum VideoCommand: Command {
             } catch let error as Interrupted {
                 if progress { Console.endProgress() }
                 Console.error(error)
-                return 130
+                return ExitStatus.signal(SIGINT)
             } catch let failure as StandardOutputFailure {
                 throw failure
             } catch {
                 if progress { Console.endProgress() }
                 Console.error(error)
-                status = ExitStatus.failure
+                outcome.failed += 1
                 if json {
                     var object = JSONObject(item, status: "failed")
                     object.add("error", Console.oneLine("\(error)"))
@@ -227,7 +240,8 @@ enum VideoCommand: Command {
                 }
             }
         }
-        return status
+        if batch.isBatch { Console.note("video: " + outcome.summary) }
+        return outcome.status
     }
 
     /// IN's name with `-stickered` before the extension, in `folder` (default:

@@ -22,7 +22,7 @@ func main() -> Int32 {
     do {
         return try run()
     } catch let failure as StandardOutputFailure where failure.code == EPIPE {
-        return 128 + SIGPIPE // the reader left (`| head`): end quietly, as cat does
+        return ExitStatus.signal(SIGPIPE) // the reader left (`| head`): end quietly, as cat does
     } catch let error as UsageError {
         Console.error(error)
         return ExitStatus.usage

@@ -33,6 +33,15 @@ package struct StickerRenderer: Sendable {
         }
     }
 
+    /// The stickers drawn on `faces` (those `choice` keeps), each once, in
+    /// the order given: all of them when a face gets every sticker, and with
+    /// `.cycle` only as many as there are faces to take them.
+    package func drawn(on faces: [Face]) -> [Sticker] {
+        let count = choice.chosen(faces).count
+        guard count > 0 else { return [] }
+        return assignment == .all ? stickers : Array(stickers.prefix(count))
+    }
+
     /// Filters `frame` and draws the stickers (and debug overlay) on it.
     package func render(_ frame: inout RGBAImage, faces: [Face]) {
         let chosen = choice.chosen(faces)

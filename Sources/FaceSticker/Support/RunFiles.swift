@@ -71,6 +71,33 @@ package struct RunFiles: Sendable {
         try checkPatterns()
     }
 
+    /// The outputs already on disk that the run would replace, in the order
+    /// written: each single-file output there (a file, or a link to one or to
+    /// nothing), then every picture each pattern names there now (the pattern's
+    /// role, the picture's path). A folder, a device, a FIFO or a socket at an
+    /// output's path is written to or refused, never replaced: not listed.
+    /// `except`: outputs (paths or patterns as named) the run may replace anyway.
+    package func existingOutputs(except allowed: Set<String> = []) -> [Entry] {
+        var found = writes.filter { !allowed.contains($0.path) && Self.isReplaceable($0.path) }
+        for pattern in patterns where !allowed.contains(pattern.path) {
+            let folder = pattern.folder.isEmpty ? "." : pattern.folder
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(pattern.matches).sorted()
+            found += names.map { Entry(role: pattern.role, path: PathText.join(pattern.folder, $0)) }
+                .filter { Self.isReplaceable($0.path) }
+        }
+        return found
+    }
+
+    /// Whether writing `path` would replace something there: a file, or a
+    /// symbolic link (to a file, or dangling).
+    static func isReplaceable(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        guard info.st_mode & S_IFMT == S_IFLNK else { return info.st_mode & S_IFMT == S_IFREG }
+        guard stat(path, &info) == 0 else { return true } // dangling: the link is replaced
+        return info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// Every file of every pattern against the reads and the single-file writes:
     /// a file is the pattern's when its folder (resolved, or by device and inode:
     /// a bind mount) is the pattern's and the pattern makes its name, or when it

@@ -269,7 +269,8 @@ import Testing
     }
 
     /// `-q` silences the summary lines of every command; `-v` adds detail.
-    @Test(arguments: [["detect", "IMAGE"], ["photo", "IMAGE", "-o", "OUT"]])
+    /// (The photo is written three times: -y replaces it.)
+    @Test(arguments: [["detect", "IMAGE"], ["photo", "IMAGE", "-o", "OUT", "-y"]])
     func quietAndVerbose(arguments: [String]) throws {
         let dir = try TemporaryDirectory()
         let args = arguments.map { $0 == "IMAGE" ? Fixtures.astronaut : $0 == "OUT" ? dir.path("o.png") : $0 } + Self.yunet

@@ -112,7 +112,7 @@ import Testing
         (["--source", "PHOTO", "--set", "brightness=10"], "facesticker: selfie: --set needs a camera, and PHOTO is a file"),
         (["--source", "PHOTO", "--set", "brightness"], "facesticker: --set: \"brightness\" is not CONTROL=VALUE (e.g. brightness=10)"),
         (["--source", "PHOTO", "-o", "OUT.gif"], "facesticker: OUT.gif: cannot write: unknown image type (use .png, .jpg or .jpeg)"),
-        (["--source", "PHOTO", "--filter", "blur"], "facesticker: --filter: filter \"blur\": unknown filter"),
+        (["--source", "PHOTO", "--filter", "blur"], "facesticker: --filter: unknown filter \"blur\" (blur is an effect: --sticker blur)"),
         (["--source", "PHOTO", "extra"], "facesticker: selfie: unexpected argument extra (use --source PATH for a file)"),
     ])
     func badInputGivesOneLineAndExitOne(arguments: [String], message: String) throws {

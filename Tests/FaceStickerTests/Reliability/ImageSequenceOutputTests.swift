@@ -85,7 +85,8 @@ import Glibc
         try MediaTools.ffmpeg(["-stream_loop", "4", "-i", Fixtures.carphone, "-c:v", "libx264", "-preset", "ultrafast", long])
         let oldName = ImageSequence.Pattern.split(try ImageSequence.Pattern(item.pattern).path(frame: 1)).name
         _ = try ws.write("sig/" + oldName, text: "an older frame")
-        let arguments = try Self.call(ws, ["long.mp4", "-o", item.pattern] + (item.tracks ? ["--tracks", "t.json"] : []))
+        // -y: the older frame is to be replaced (and, the run stopped, kept).
+        let arguments = try Self.call(ws, ["long.mp4", "-o", item.pattern, "-y"] + (item.tracks ? ["--tracks", "t.json"] : []))
         let before = ws.snapshot()
         let running = try CLIRun.Running(arguments, directory: ws.root)
         // Until the scratch folder holds a frame: a guard against a run that never writes, not a timing.
@@ -216,7 +217,8 @@ import Glibc
         let ws = try Workspace()
         _ = try ws.folder(folder)
         _ = try ws.write("xd/0001.png", text: "an older frame")
-        let arguments = try Self.call(ws, [try Self.clip(ws), "-o", "xd/%04d.png"])
+        // -y: the older frame may be replaced; the folder still cannot be.
+        let arguments = try Self.call(ws, [try Self.clip(ws), "-o", "xd/%04d.png", "-y"])
         let before = ws.snapshot()
         let run = try CLIRun(arguments, directory: ws.root, deadline: 300)
         #expect(run.status == 1, "\(run.stderr)")
@@ -224,14 +226,14 @@ import Glibc
         #expect(ws.snapshot() == before)
     }
 
-    /// 20 old frames, 8 new: the folder then holds the 8 new ones only, as a
+    /// 20 old frames, 8 new, with -y: the folder then holds the 8 new ones only, as a
     /// replaced file holds only its new content; names the pattern cannot
     /// make (`00001.png`, `0001.jpg`, `notes.txt`) are kept.
     @Test func olderFramesOfThePatternAreReplacedWhole() throws {
         let ws = try Workspace()
         for number in 1...20 { _ = try ws.write(String(format: "old/%04d.png", number), text: "old frame \(number)") }
         for other in ["old/12345.png", "old/00001.png", "old/0001.jpg", "old/notes.txt"] { _ = try ws.write(other, text: "other") }
-        let run = try Self.run(ws, [try Self.clip(ws), "-o", "old/%04d.png"])
+        let run = try Self.run(ws, [try Self.clip(ws), "-o", "old/%04d.png", "-y"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
         #expect(Self.names(ws, "old") == ["00001.png", "0001.jpg"] + (1...8).map { String(format: "%04d.png", $0) } + ["notes.txt"])
@@ -266,7 +268,7 @@ import Glibc
             ls -A small; cat small/0001.png small/0002.png
             exit $status
             """
-        let run = try CLIRun(program: "/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, Fixtures.cli] + (try Self.call(ws, [clip, "-o", "small/%04d.png"])),
+        let run = try CLIRun(program: "/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, Fixtures.cli] + (try Self.call(ws, [clip, "-o", "small/%04d.png", "-y"])),
                              directory: ws.root, deadline: 300)
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderrLines.count == 1 && run.stderr.hasPrefix("facesticker: small/%04d.png: cannot write: "), "\(run.stderr)")
