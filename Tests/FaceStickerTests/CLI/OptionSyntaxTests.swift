@@ -155,7 +155,7 @@ import Testing
     }
 
     /// The zsh script is valid zsh and completes an option (where zsh is installed).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "zsh is not installed (/usr/bin/zsh)"))
     func zshCompletionCompletes() throws {
         let dir = try TemporaryDirectory()
         let script = try CLIRun(["completion", "zsh"])
