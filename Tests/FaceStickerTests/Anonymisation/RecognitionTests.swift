@@ -78,7 +78,8 @@ struct RecognitionTests {
 
     /// The figures in the README, Anonymisation: faces found again per strength, every WIDER photo.
     /// Slow (a few minutes): runs only with FACESTICKER_MEASURE_ANONYMISATION=1.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["FACESTICKER_MEASURE_ANONYMISATION"] == "1"),
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["FACESTICKER_MEASURE_ANONYMISATION"] == "1",
+                    "a measurement of a few minutes: set FACESTICKER_MEASURE_ANONYMISATION=1 to run it"),
           arguments: [DetectorKind.yunet, .centerface])
     func strengthTable(kind: DetectorKind) throws {
         let detector = try Fixtures.detector(kind)

@@ -36,21 +36,27 @@ enum LiveFixtures {
     }
 }
 
-/// Keeps every frame it gets (small clips only); `delay` makes it a slow output.
+/// Keeps every frame it gets (small clips only); `delay` makes it a slow output; `onWrite`
+/// is told the count of frames written so far after each (to act on the run at a frame, not a time).
 final class CollectingSink: LiveSink {
     var frames: [YUVFrame] = []
+    var written = 0
     var finished = false
     var abandoned = false
     let delay: Double
     let keep: Bool
+    let onWrite: (Int) -> Void
 
-    init(delay: Double = 0, keep: Bool = true) {
+    init(delay: Double = 0, keep: Bool = true, onWrite: @escaping (Int) -> Void = { _ in }) {
         self.delay = delay
         self.keep = keep
+        self.onWrite = onWrite
     }
 
     func write(_ frame: YUVFrame) throws {
         if keep { frames.append(frame) }
+        written += 1
+        onWrite(written)
         if delay > 0 { Thread.sleep(forTimeInterval: delay) }
     }
 

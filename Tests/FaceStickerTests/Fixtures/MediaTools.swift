@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// ffmpeg and ffprobe, run by tests to make clips and to check outputs independently of the product.
 enum MediaTools {
@@ -16,6 +17,34 @@ enum MediaTools {
     static func ffmpeg(_ arguments: [String]) throws {
         try run("ffmpeg", ["-nostdin", "-y", "-v", "error"] + arguments)
     }
+
+    /// `ffmpeg(arguments)` for a clip made from files no test changes (the shared clips): made once
+    /// per test process, and copied to the output (`arguments`' last) every other time it is asked
+    /// for. Many tests start from the same few short clips; each copy is the test's own.
+    static func ffmpegOnce(_ arguments: [String]) throws {
+        guard let output = arguments.last else { throw ToolFailure(message: "ffmpeg: no output") }
+        let key = arguments.dropLast().joined(separator: " ") + " ." + URL(fileURLWithPath: output).pathExtension
+        let made = try clips.withLock { cache -> String in
+            if let made = cache[key] { return made }
+            let path = clipFolder + "/\(cache.count)." + URL(fileURLWithPath: output).pathExtension
+            try ffmpeg(Array(arguments.dropLast()) + [path])
+            cache[key] = path
+            return path
+        }
+        try? FileManager.default.removeItem(atPath: output)
+        try FileManager.default.copyItem(atPath: made, toPath: output)
+    }
+
+    /// What `ffmpegOnce` made, by its arguments, in a folder of the process (removed at its exit).
+    private static let clips = Mutex<[String: String]>([:])
+    private static let clipFolder: String = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("facesticker-tests-clips-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        atexit { MediaTools.removeClipFolder() }
+        return folder
+    }()
+
+    private static func removeClipFolder() { try? FileManager.default.removeItem(atPath: clipFolder) }
 
     /// carphone.mp4 as a phone held sideways records it: the pixels turned a quarter
     /// counter-clockwise, with metadata asking players to turn them back clockwise.

@@ -17,9 +17,12 @@ import Testing
         let seconds = Date().timeIntervalSince(start)
         #expect(summary.framesIn == 120)
         #expect(summary.framesOut + summary.dropped == summary.framesIn, "every frame went out or was dropped")
-        // 120 frames at 29.97 fps take 119/29.97 = 3.97 s of schedule at least.
+        // 120 frames at 29.97 fps take 119/29.97 = 3.97 s of schedule at least, by the test's clock and by
+        // the loop's own (first arrival to the end): bounds a slow machine cannot break, only a loop that
+        // runs ahead of the schedule. (The output rate between the first and the last frame out is no such
+        // bound: after a stall, late frames go at once.)
         #expect(seconds >= 3.9, "paced: \(seconds) s")
-        #expect(summary.fpsOut <= 29.97 * 1.15, "never faster than the file's rate: \(summary.line)")
+        #expect(summary.seconds >= 3.9, "paced by the loop's clock: \(summary.line)")
         #expect(summary.detections > 0)
         #expect(sink.finished && !sink.abandoned)
     }
@@ -38,10 +41,13 @@ import Testing
         let sink = CollectingSink(delay: 0.1, keep: false)
         let summary = try LiveFixtures.run(source, sinks: [sink], options: LiveFixtures.options())
         #expect(summary.framesIn == 120)
-        #expect(summary.dropped >= 40, "about two of three frames dropped: \(summary.line)")
         #expect(summary.framesOut + summary.dropped == summary.framesIn)
         // A queue would send every frame late instead: the drops are the proof that none waits in
-        // one (a bound on the latency itself would only hold on an idle machine).
+        // one (a bound on the latency itself would only hold on an idle machine). The output can take
+        // one frame per 100 ms of the run at most, so at least the rest were dropped, at any speed; and
+        // unless the source was slowed below the output's 10 fps for the whole run, some were.
+        #expect(Double(summary.framesOut) <= summary.seconds / 0.1 + 2, "no more out than the output could take: \(summary.line)")
+        #expect(summary.dropped > 0, "frames dropped, none queued: \(summary.line)")
         #expect(summary.latencyMedian >= 100, "each frame out waits for the 100 ms output before it: \(summary.line)")
     }
 
@@ -67,11 +73,13 @@ import Testing
 
     @Test func aCancelStopsTheRunAndTheOutputsAreFinished() throws {
         let source = try VideoFileSource(path: LiveFixtures.carphone)
-        let sink = CollectingSink(keep: false)
         let cancellation = Cancellation()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { cancellation.cancel() }
+        // Cancelled by the tenth frame out, not after a time: how far the run got by then does not
+        // depend on the machine's speed (the paced source stops within a frame or two of it).
+        let sink = CollectingSink(keep: false) { written in if written == 10 { cancellation.cancel() } }
         let summary = try LiveFixtures.run(source, sinks: [sink], options: LiveFixtures.options(), cancellation: cancellation)
         #expect(summary.framesIn < 120, "stopped early: \(summary.line)")
+        #expect(summary.framesOut >= 10, "\(summary.line)")
         #expect(sink.finished, "a stop is a normal end: the outputs are finished")
     }
 

@@ -37,6 +37,10 @@ final class Xvfb {
 
     struct Failure: Error, CustomStringConvertible { let description: String }
 
+    /// How long the server may take to answer, and a window or a picture to appear: limits
+    /// for a hang, far above what a machine running 3-5 times slower than usual needs.
+    static let startLimit = 60.0
+
     init(width: Int = 1280, height: Int = 800) throws {
         self.width = width
         self.height = height
@@ -48,15 +52,17 @@ final class Xvfb {
         display = ":\(number)"
         server = try ChildProcess("Xvfb", [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
                                   output: false)
-        // Ready once its socket answers.
-        for _ in 0..<100 {
+        // Ready once its socket answers; the limit is generous (a busy machine starts it slowly)
+        // and only tells a server that never starts from a slow one.
+        let deadline = Date().addingTimeInterval(Self.startLimit)
+        while Date() < deadline {
             if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"),
                (try? run(["xdotool", "getdisplaygeometry"]))?.status == 0 { return }
             if kill(server.pid, 0) != 0 { throw Failure(description: "Xvfb \(display) exited at start") }
             Thread.sleep(forTimeInterval: 0.1)
         }
         stop()
-        throw Failure(description: "Xvfb \(display) did not answer within 10 s")
+        throw Failure(description: "Xvfb \(display) did not answer within \(Int(Self.startLimit)) s")
     }
 
     deinit { stop() }
@@ -90,8 +96,24 @@ final class Xvfb {
         return image
     }
 
+    /// The first screenshot on which `condition` holds, taken every half second; the last one
+    /// taken when it did not hold within `seconds` (the test's expectations then say what is
+    /// wrong with it). A wait for the picture to settle, never the check itself: the preview
+    /// runs in real time, so how soon a change shows depends on how busy the machine is.
+    func screenshot(png: String? = nil, seconds: Double = startLimit, until condition: (RGBAImage) -> Bool) throws -> RGBAImage {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let image = try screenshot()
+            if condition(image) || Date() >= deadline {
+                if let png { try ImageFile.write(image, to: png) }
+                return image
+            }
+            Thread.sleep(forTimeInterval: 0.5)
+        }
+    }
+
     /// The first window whose name contains `name`, waiting up to `seconds`.
-    func window(named name: String, seconds: Double = 20) throws -> String {
+    func window(named name: String, seconds: Double = startLimit) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             let found = try run(["xdotool", "search", "--name", name])

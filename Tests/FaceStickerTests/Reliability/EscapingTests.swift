@@ -38,7 +38,18 @@ import Glibc
 
     static let haar = ["--detector", "haar"]
 
-    @Test(arguments: Line.allCases, controls)
+    /// Every control of `controls` in one name.
+    static let everyControl = Hostile(label: "every control", raw: controls.map(\.raw).joined(separator: "-"),
+                                      shown: controls.map(\.shown).joined(separator: "-"))
+
+    /// Each control alone in the photo's summary line, and every kind of line with all of them in
+    /// one name: every line goes through the one escaping (`Console`), so each control is proven
+    /// on its own once and each line kind against all of them, one CLI run each instead of the
+    /// 72 runs of the whole cross product.
+    static let escapingCases: [(Line, Hostile)] = controls.map { (Line.photoSummary, $0) }
+        + Line.allCases.map { ($0, everyControl) }
+
+    @Test(arguments: escapingCases)
     func aNameWithControlBytesIsShownEscaped(line: Line, hostile: Hostile) throws {
         let ws = try Workspace()
         let sticker = try ws.opaqueSticker()
@@ -133,8 +144,9 @@ import Glibc
         #expect(paths.map(Self.unescape) == [Array(spelt.utf8), Array(real.utf8)])
     }
 
-    /// JSON is a machine format: its strings decode to the exact name, whatever it holds.
-    @Test(arguments: controls + [Hostile(label: "separators and overrides", raw: "\u{2028}\u{202E}\u{2066}", shown: "\\u{2028}\\u{202e}\\u{2066}")])
+    /// JSON is a machine format: its strings decode to the exact name, whatever it holds (every
+    /// control in one name, then the separators and overrides).
+    @Test(arguments: [everyControl, Hostile(label: "separators and overrides", raw: "\u{2028}\u{202E}\u{2066}", shown: "\\u{2028}\\u{202e}\\u{2066}")])
     func jsonGivesTheExactNameAndNoControl(hostile: Hostile) throws {
         let ws = try Workspace()
         let photo = try ws.photo("j" + hostile.raw + ".png")
@@ -182,12 +194,22 @@ import Glibc
         case photo, photoJSON, detect, video, imageSequence, sticker, config, recursiveFolder, liveSource, newOutput
     }
 
-    @Test(arguments: Reader.allCases, invalid)
+    /// Every sequence of `invalid` in one name, a `-` between two (so that none completes another).
+    static let everyInvalid = ("every sequence", Array(invalid.map(\.1).joined(separator: [0x2D])))
+
+    /// Each sequence alone through the photo command, and every reader with all of them in one
+    /// name: one decoding and one escaping serve every reader, so each sequence is proven on its
+    /// own once and each reader against all of them, one run each instead of the 70 of the cross product.
+    static let notUTF8Cases: [(Reader, (String, [UInt8]))] = invalid.map { (Reader.photo, $0) }
+        + Reader.allCases.map { ($0, everyInvalid) }
+
+    @Test(arguments: notUTF8Cases)
     func aNameThatIsNotUTF8IsReadAndShownEscaped(reader: Reader, sequence: (String, [UInt8])) throws {
         let ws = try Workspace()
         defer { Self.removeTree(ws.root) }
         let bad = sequence.1
-        let spelt = bad.map { "\\x" + String(format: "%02x", $0) }.joined()
+        // Shown as \xNN byte by byte; the ASCII separators as themselves.
+        let spelt = bad.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x" + String(format: "%02x", $0) }.joined()
         let tmp = try ws.folder("tmp")
         let sticker = try ws.opaqueSticker()
         let base = #"exec "$0" "$@" "#
@@ -313,7 +335,7 @@ import Glibc
         let name: [UInt8] = [0x76, 0xFF] + Array(".mp4".utf8)
         // Five times the clip: long enough that the run is still going when it is stopped.
         let long = ws.path("long.mp4")
-        try MediaTools.ffmpeg(["-stream_loop", "4", "-i", Fixtures.carphone, "-c:v", "libx264", "-preset", "ultrafast", long])
+        try MediaTools.ffmpegOnce(["-stream_loop", "4", "-i", Fixtures.carphone, "-c:v", "libx264", "-preset", "ultrafast", long])
         try Self.rawCopy(long, to: ws.root, name)
         let running = try CLIRun.Running(program: "/bin/sh", ["-c", #"exec "$0" video --preset ultrafast --detector haar "#
             + Self.word(name), Fixtures.cli], environment: ["TMPDIR": tmp], directory: ws.root)
@@ -334,7 +356,7 @@ import Glibc
     /// A 5-frame clip of carphone, named `name` in the workspace.
     static func shortVideo(_ ws: Workspace, _ name: String) throws -> String {
         let path = ws.path(name)
-        try MediaTools.ffmpeg(["-i", Fixtures.carphone, "-frames:v", "5", "-an", "-c:v", "libx264", "-preset", "ultrafast", path])
+        try MediaTools.ffmpegOnce(["-i", Fixtures.carphone, "-frames:v", "5", "-an", "-c:v", "libx264", "-preset", "ultrafast", path])
         return path
     }
 

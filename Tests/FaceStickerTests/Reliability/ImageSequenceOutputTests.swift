@@ -29,8 +29,8 @@ import Glibc
 
     /// An 8-frame clip, `clip.mp4`.
     static func clip(_ ws: Workspace, frames: Int = 8) throws -> String {
-        try MediaTools.ffmpeg(["-i", Fixtures.carphone, "-frames:v", String(frames), "-c:v", "libx264", "-preset", "ultrafast",
-                               ws.path("clip.mp4")])
+        try MediaTools.ffmpegOnce(["-i", Fixtures.carphone, "-frames:v", String(frames), "-c:v", "libx264", "-preset", "ultrafast",
+                                   ws.path("clip.mp4")])
         return "clip.mp4"
     }
 
@@ -82,7 +82,7 @@ import Glibc
     func aSignalLeavesNoScratchFolder(_ item: Interruption) throws {
         let ws = try Workspace()
         let long = ws.path("long.mp4")
-        try MediaTools.ffmpeg(["-stream_loop", "4", "-i", Fixtures.carphone, "-c:v", "libx264", "-preset", "ultrafast", long])
+        try MediaTools.ffmpegOnce(["-stream_loop", "4", "-i", Fixtures.carphone, "-c:v", "libx264", "-preset", "ultrafast", long])
         let oldName = ImageSequence.Pattern.split(try ImageSequence.Pattern(item.pattern).path(frame: 1)).name
         _ = try ws.write("sig/" + oldName, text: "an older frame")
         // -y: the older frame is to be replaced (and, the run stopped, kept).

@@ -12,7 +12,7 @@ import Testing
     /// An 8-frame clip (the issue's) in `ws`, as `name` (its container picks whether it states a frame count).
     static func clip(_ ws: Workspace, _ name: String = "clip.mp4") throws -> String {
         let path = ws.path(name)
-        try MediaTools.ffmpeg(["-i", Fixtures.carphone, "-frames:v", "8", "-an", "-c:v", "libx264", "-preset", "ultrafast", path])
+        try MediaTools.ffmpegOnce(["-i", Fixtures.carphone, "-frames:v", "8", "-an", "-c:v", "libx264", "-preset", "ultrafast", path])
         return path
     }
 
