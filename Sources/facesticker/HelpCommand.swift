@@ -22,9 +22,10 @@ enum HelpCommand: Command {
 
     /// The overview's paragraph, in the help and in facesticker(1).
     static let description = """
-    Puts stickers on faces in photos, videos and webcam selfies, or hides the faces (blur, pixelate,
-    solid), from the command line. Each command has its own options: `facesticker help COMMAND`,
-    `facesticker COMMAND --help` or `man facesticker-COMMAND` shows them, with examples.
+    Puts stickers on faces in photos, videos and webcam selfies, or hides the
+    faces (blur, pixelate, solid), from the command line. Each command has its
+    own options: `facesticker help COMMAND`, `facesticker COMMAND --help` or
+    `man facesticker-COMMAND` shows them, with examples.
     """
 
     /// Checks every example against its command's options instead (tests use it): one JSON

@@ -693,7 +693,8 @@ enum Suggest {
 
 /// Help text from the declarations.
 enum Help {
-    static let width = 100
+    /// Help fits an 80-column terminal, as man pages do.
+    static let width = 80
     static let column = 25
 
     static func text(name: String, synopsis: String, details: String, groups: [OptionGroup],
