@@ -462,25 +462,6 @@ enum ExitStatus {
         ("128+N", "signal N (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2) ended the run; no partial output "
             + "and no child process is left"),
     ]
-
-    /// `table` as lines within 80 columns: `  0     done: ...`, the meaning wrapped under itself.
-    static var lines: [String] {
-        table.flatMap { row -> [String] in
-            var out: [String] = []
-            var line = "  " + row.status.padding(toLength: 6, withPad: " ", startingAt: 0)
-            var empty = true
-            for word in row.meaning.split(separator: " ") {
-                if !empty, line.count + 1 + word.count > 80 {
-                    out.append(line)
-                    line = String(repeating: " ", count: 8)
-                    empty = true
-                }
-                line += (empty ? "" : " ") + word
-                empty = false
-            }
-            return out + [line]
-        }
-    }
 }
 
 /// How a run that does many inputs ends: the counts of its summary line and

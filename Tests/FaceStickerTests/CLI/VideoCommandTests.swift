@@ -394,14 +394,13 @@ import Testing
         let bin = dir.path("bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: false)
         // The real ffmpeg decodes; as the encoder (raw frames on pipe:0) it takes a little and quits.
-        _ = try dir.write("bin/ffmpeg", """
+        try Workspace.writeExecutable(bin + "/ffmpeg", text: """
             #!/bin/sh
             case " $* " in
             *" -i pipe:0 "*) head -c 100000 >/dev/null; echo "fake encoder: No space left on device" >&2; exit 1 ;;
             esac
             exec /usr/bin/ffmpeg "$@"
             """)
-        chmod(bin + "/ffmpeg", 0o755)
         let out = dir.path("out.mp4")
         let run = try CLIRun(["video", "--sticker", Self.sticker, Self.video("carphone.mp4"), "-o", out],
                              environment: ["PATH": bin + ":/usr/bin:/bin"])

@@ -1,5 +1,8 @@
 import FaceSticker
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A scratch folder holding one bad-input case's files, made from real data
 /// (copies of ../shared's photo, video and model, damaged here), and able to
@@ -24,6 +27,22 @@ final class Workspace {
     }
 
     func write(_ name: String, text: String) throws -> String { try write(name, Array(text.utf8)) }
+
+    /// Writes a script the run will execute (mode 0755). Opened close-on-exec, so a child
+    /// another test spawns meanwhile cannot inherit the writable descriptor, which would
+    /// make the script's exec fail with ETXTBSY ("Text file busy") while that child lives.
+    @discardableResult
+    static func writeExecutable(_ path: String, text: String) throws -> String {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        guard written == bytes.count, fchmod(fd, 0o755) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+        return path
+    }
 
     func folder(_ name: String) throws -> String {
         try FileManager.default.createDirectory(atPath: path(name), withIntermediateDirectories: true)

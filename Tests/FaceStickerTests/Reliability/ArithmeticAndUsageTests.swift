@@ -239,11 +239,10 @@ import Testing
     func hostileProbeNumbersDoNotTrap(edit: String) throws {
         let ws = try Workspace()
         _ = try ws.folder("bin")
-        let script = try ws.write("bin/ffprobe", text: """
+        try Workspace.writeExecutable(ws.path("bin/ffprobe"), text: """
             #!/bin/sh
             /usr/bin/ffprobe "$@" | sed -e '\(edit)'
             """)
-        chmod(script, 0o755)
         // Eight frames of the clip: the numbers are the probe's, not the frames'.
         let clip = ws.path("clip.mp4")
         try MediaTools.ffmpegOnce(["-i", Fixtures.carphone, "-frames:v", "8", "-an", "-c:v", "libx264", "-preset", "ultrafast", clip])
