@@ -724,10 +724,11 @@ enum Help {
     }
 
     static let footer = """
-    Options: -xVALUE, -x VALUE, --name=VALUE and --name VALUE are the same; an option never takes
-    another option as its value (write --name=-VALUE) and no value is empty; given twice, a
-    single-valued option keeps the last value; -- ends the options. A usage error exits with status 2
-    and one line naming the option.
+    Options: -xVALUE, -x VALUE, --name=VALUE and --name VALUE are the same; an
+    option never takes another option as its value (write --name=-VALUE) and no
+    value is empty; given twice, a single-valued option keeps the last value; --
+    ends the options. A usage error exits with status 2 and one line naming the
+    option.
     """
 
     /// `  -o, --output FILE      help (default X)`, wrapped.
