@@ -35,7 +35,7 @@ import Testing
         #expect(run.stdout.contains("\"landmarks\": null"))
     }
 
-    @Test func exitsTwoWhenAnImageHasNoFace() throws {
+    @Test func anImageWithoutAFaceIsDone() throws {
         let dir = try TemporaryDirectory()
         let blank = dir.path("blank.jpg")
         let process = try CLIRun(["detect", "--detector", "haar", Fixtures.astronaut, blank])
