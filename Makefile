@@ -41,7 +41,8 @@ demo: build
 	scripts/demo-live.sh $(BIN)
 
 # The suite runs in parallel (Swift Testing's default), which is the faster on 2 cores:
-# the tests wait on child processes (ffmpeg, the CLI) much of the time. The real-driver
+# 323 s against 488 s with --no-parallel (1.8 cores busy against 1.1), since the tests
+# wait on child processes (ffmpeg, the CLI) much of the time. The real-driver
 # guest (RealDriverTests: QEMU, vivid, v4l2loopback) runs last, alone: it keeps both
 # cores busy, and it would slow every other test.
 test: setup

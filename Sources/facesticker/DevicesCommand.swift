@@ -18,7 +18,7 @@ enum DevicesCommand: Command {
         Example("facesticker devices --json /dev/video0", "One JSON object describing /dev/video0."),
     ]
 
-    static let json = Flag("--json", help: "one JSON object per device on stdout (schema in the README)")
+    static let json = Flag("--json", help: "one JSON object per device on stdout (schema: docs/command-line.md, --json)")
     static var groups: [OptionGroup] { [OptionGroup(nil, [json])] }
 
     static func run(_ arguments: Arguments) throws -> Int32 {

@@ -98,7 +98,7 @@ enum StickerOptions {
 enum OutputOptions {
     static let output = Option<String?>("-o", "--output", placeholder: "OUT", kind: .file,
                                         help: "the output (one input only); never an input")
-    static let json = Flag("--json", help: "one JSON object per input on stdout (schema in the README)")
+    static let json = Flag("--json", help: "one JSON object per input on stdout (schema: docs/command-line.md, --json)")
     static let format = Option<ImageFile.Format?>("--format", placeholder: "png|jpg", kind: .choice(["png", "jpg", "jpeg"]),
                                                   help: "image format for -o - (standard output; default png) and for the "
                                                       + "default output names (default: the input's); -o OUT's name must agree",
@@ -130,7 +130,7 @@ enum BatchOptions {
                                           + "list (I from 1), so N runs with I = 1...N share a batch; auto: I and N from "
                                           + "FACESTICKER_SHARD (I/N, I from 1), Slurm's SLURM_ARRAY_TASK_*, or "
                                           + "JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX (from 0) with "
-                                          + "FACESTICKER_SHARD_COUNT (see README)",
+                                          + "FACESTICKER_SHARD_COUNT (see docs/command-line.md)",
                                       parse: { try Shard.parse($0) })
     static let skipExisting = Flag("--skip-existing",
                                    help: "leave out inputs whose output is already there and complete; "

@@ -19,7 +19,7 @@ enum StickersCommand: Command {
         Example("facesticker stickers --json", "One JSON object per sticker, with whether its art is installed."),
     ]
 
-    static let json = Flag("--json", help: "one JSON object per sticker on stdout (schema in the README)")
+    static let json = Flag("--json", help: "one JSON object per sticker on stdout (schema: docs/command-line.md, --json)")
     static let names = Flag("--names", help: "only the names of the stickers whose art is installed, one a line "
                                        + "(for scripts and shell completion)")
     static var groups: [OptionGroup] { [OptionGroup(nil, [json, names])] }
