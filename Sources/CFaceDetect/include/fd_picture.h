@@ -50,6 +50,17 @@ fd_status fd_jpeg_write(const char *path, const fd_image *image, int32_t quality
 fd_status fd_image_resize(const fd_image *image, uint8_t *out_pixels, int32_t width, int32_t height,
                           int32_t stride, int64_t capacity);
 
+/**
+ * Draws `image` into the caller's buffer of `height` rows of `stride` bytes
+ * (`width` x `height` pixels, same pixel format) through the affine map
+ * `matrix` (2x3, row-major), which takes a point of `image` to a point of the
+ * output: bilinear, black outside `image`. The face mesh's turned crops.
+ * FD_ERR_INVALID_ARGUMENT for a matrix with a value that is not finite or
+ * that cannot be inverted.
+ */
+fd_status fd_image_warp_affine(const fd_image *image, const double matrix[6], uint8_t *out_pixels, int32_t width,
+                               int32_t height, int32_t stride, int64_t capacity);
+
 /** Converts a YUV 4:2:0 frame (Y, U, V planes packed, even sides, BT.601
  *  limited range as OpenCV's COLOR_YUV2RGBA_I420) to 8-bit RGBA in the
  *  caller's buffer of `height` rows of `stride` bytes. `size` is the bytes at

@@ -25,17 +25,10 @@ package struct FacePose: Hashable, Sendable {
         if let measured = points, !Self.usable(measured) { points = nil }
         landmarks = points ?? Self.estimatedLandmarks(in: face.box)
         isMeasured = points != nil
-        let eyes = landmarks.leftEye.offset(by: landmarks.rightEye, scale: -1)
-        let length = eyes.length
-        var across = length > 0 ? Point(x: eyes.x / length, y: eyes.y / length) : Point(x: 1, y: 0)
-        // Landmarks mapped through a mirror put the mouth above the eye line
-        // as the eyes are ordered; the mouth says which way is down.
-        let mouth = landmarks.mouthCenter.offset(by: landmarks.eyeCenter, scale: -1)
-        if -across.y * mouth.x + across.x * mouth.y < 0 { across = Point(x: -across.x, y: -across.y) }
-        self.across = across
+        across = landmarks.across
         down = Point(x: -across.y, y: across.x)
-        angle = atan2(across.y, across.x) * 180 / Double.pi
-        eyeDistance = max(length, 0.3 * max(0, face.box.width))
+        angle = landmarks.roll
+        eyeDistance = max(landmarks.eyeDistance, 0.3 * max(0, face.box.width))
     }
 
     /// Where `anchor` is on this face.

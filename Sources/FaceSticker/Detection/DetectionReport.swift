@@ -24,7 +24,7 @@ package struct DetectionReport: Sendable {
         }
     }
 
-    /// `{"path", "detector", "width", "height", "faces": [{"box", "score", "landmarks"}]}` on one line.
+    /// `{"path", "detector", "width", "height", "faces": [{"box", "score", "landmarks", "pose"}]}` on one line.
     package var json: String {
         let faceObjects = faces.map { face -> String in
             let b = face.box
@@ -34,9 +34,18 @@ package struct DetectionReport: Sendable {
                     "[\(JSONText.number($0.x, digits: 1)), \(JSONText.number($0.y, digits: 1))]"
                 }.joined(separator: ", ") + "]"
             } ?? "null"
-            return "{\"box\": [\(box)], \"score\": \(JSONText.number(face.score, digits: 4)), \"landmarks\": \(marks)}"
+            return "{\"box\": [\(box)], \"score\": \(JSONText.number(face.score, digits: 4)), \"landmarks\": \(marks), "
+                + "\"pose\": \(Self.json(pose: face.pose, landmarks: face.landmarks))}"
         }
         return "{\"path\": \(JSONText.string(path)), \"detector\": \(JSONText.string(detector.rawValue)), "
             + "\"width\": \(width), \"height\": \(height), \"faces\": [\(faceObjects.joined(separator: ", "))]}"
+    }
+
+    /// `{"yaw", "pitch", "roll"}` in degrees (roll: the landmarks' eye line, the
+    /// sticker angle), or null for a face without a head pose.
+    package static func json(pose: HeadPose?, landmarks: Landmarks?) -> String {
+        guard let pose, let landmarks else { return "null" }
+        return "{\"yaw\": \(JSONText.number(pose.yaw, digits: 1)), \"pitch\": \(JSONText.number(pose.pitch, digits: 1)), "
+            + "\"roll\": \(JSONText.number(landmarks.roll, digits: 1))}"
     }
 }

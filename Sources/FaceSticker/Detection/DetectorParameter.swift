@@ -7,7 +7,7 @@ import Foundation
 /// adding a parameter is one case and one `spec` line, plus its use.
 package enum DetectorParameter: String, CaseIterable, Sendable {
     case inputSize, maxUpscale, scoreThreshold, nmsThreshold, topK, scaleFactor, minNeighbors, minSize, maxSize
-    case verifier, verifyBelow, verifierScore, rotations
+    case verifier, verifyBelow, verifierScore, rotations, faceMesh
 
     /// What a parameter holds.
     package enum Value: Equatable, Sendable {
@@ -71,6 +71,10 @@ package enum DetectorParameter: String, CaseIterable, Sendable {
             defaultValue: 0, defaultFor: [:], detectors: [], replayable: false, placeholder: "MODE",
             help: "look for faces turned 90, 180 and 270 degrees: " + RotationPolicy.names.joined(separator: ", ")
                 + " (auto: when the upright pass finds none)")
+        case .faceMesh: return Spec(value: .choice(FaceMeshUse.names), range: 0...Double(FaceMeshUse.names.count - 1),
+            defaultValue: 0, defaultFor: [:], detectors: dnn, replayable: false, placeholder: "MODE",
+            help: "DNN detectors: the 468-point face mesh gives each face its landmarks and head pose: "
+                + FaceMeshUse.names.joined(separator: ", ") + " (on where `make mesh` installed it)")
         }
     }
 

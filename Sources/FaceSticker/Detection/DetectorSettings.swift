@@ -64,6 +64,9 @@ package struct DetectorSettings: Equatable, Sendable {
     package var rotations: RotationPolicy {
         get { RotationPolicy(index: whole(.rotations)) } set { self[.rotations] = Double(newValue.index) }
     }
+    package var faceMesh: FaceMeshUse {
+        get { FaceMeshUse(index: whole(.faceMesh)) } set { self[.faceMesh] = Double(newValue.index) }
+    }
 
     /// A whole parameter as an Int; values are validated, but a bad one must not trap.
     private func whole(_ parameter: DetectorParameter) -> Int {

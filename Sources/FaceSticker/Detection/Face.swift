@@ -1,17 +1,25 @@
+// Foundation only for atan2, which the standard library lacks on Linux.
+import Foundation
+
 /// One detected face in the pixel coordinates of the image it was found in.
 public struct Face: Hashable, Sendable {
     /// The face's bounding box, in the pixels of the image it was found in.
     public var box: Rect
     /// Detector confidence, 0...1 (Haar: merged neighbours n mapped to n / (n + 10)).
     public var score: Double
-    /// Nil for detectors without landmarks (Haar).
+    /// Nil for detectors without landmarks (Haar). Where the face mesh was
+    /// sure of the face, these are the mesh's eyes, nose and mouth.
     public var landmarks: Landmarks?
+    /// The head's yaw and pitch, from the face mesh; nil where there was no
+    /// mesh (not installed, Haar, or the mesh was unsure). The roll is `Landmarks.roll`.
+    public var pose: HeadPose?
 
-    /// A face with its box, detector score (0...1) and landmarks when the detector gives them.
-    public init(box: Rect, score: Double, landmarks: Landmarks? = nil) {
+    /// A face with its box, detector score (0...1), landmarks when the detector gives them, and head pose.
+    public init(box: Rect, score: Double, landmarks: Landmarks? = nil, pose: HeadPose? = nil) {
         self.box = box
         self.score = score
         self.landmarks = landmarks
+        self.pose = pose
     }
 }
 
@@ -55,6 +63,23 @@ public struct Landmarks: Hashable, Sendable {
     /// The distance between the eyes, in pixels (the scale stickers are sized by).
     public var eyeDistance: Double { rightEye.distance(to: leftEye) }
 
+    /// Unit vector along the eye line, from the subject's right eye to the
+    /// left, pointing so that the mouth is below it ((1, 0) when the eyes meet).
+    /// Landmarks mapped through a mirror put the mouth above the eye line as
+    /// the eyes are ordered; the mouth says which way is down.
+    public var across: Point {
+        let eyes = leftEye.offset(by: rightEye, scale: -1)
+        let length = eyes.length
+        let across = length > 0 ? Point(x: eyes.x / length, y: eyes.y / length) : Point(x: 1, y: 0)
+        let mouth = mouthCenter.offset(by: eyeCenter, scale: -1)
+        return -across.y * mouth.x + across.x * mouth.y < 0 ? Point(x: -across.x, y: -across.y) : across
+    }
+
+    /// The eye line's angle in degrees, clockwise (image y points down): the
+    /// head's roll, and the angle a sticker is turned by. Near 180 for a face
+    /// upside down.
+    public var roll: Double { atan2(across.y, across.x) * 180 / Double.pi }
+
     /// Applies `transform` to every point.
     public func map(_ transform: (Point) -> Point) -> Landmarks {
         Landmarks(rightEye: transform(rightEye), leftEye: transform(leftEye), noseTip: transform(noseTip),
@@ -75,8 +100,10 @@ extension Transform2D {
                          rightMouth: m.leftMouth, leftMouth: m.rightMouth)
     }
 
-    /// Maps the box (bounding box) and the landmarks; the score is kept.
+    /// Maps the box (bounding box) and the landmarks; the score is kept, and
+    /// the pose too, its yaw turned round by a mirroring map.
     package func apply(to face: Face) -> Face {
-        Face(box: apply(to: face.box), score: face.score, landmarks: face.landmarks.map(apply(to:)))
+        Face(box: apply(to: face.box), score: face.score, landmarks: face.landmarks.map(apply(to:)),
+             pose: isMirroring ? face.pose?.mirrored : face.pose)
     }
 }

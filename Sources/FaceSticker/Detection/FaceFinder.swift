@@ -11,6 +11,9 @@
 /// mapped back (landmarks included, so stickers turn with them). With
 /// rotations on, a face counts only from the pass in which it stands upright,
 /// and `auto` also tries the turned passes when a face was found turned.
+/// Last, the face mesh (`FaceMesher`) runs on each face with landmarks and,
+/// where it is sure of the face, gives it the mesh's landmarks (upside down
+/// when the head is) and its head pose.
 ///
 /// Not safe to use from two threads at once (it owns native detectors).
 package final class FaceFinder: FaceDetector {
@@ -19,6 +22,9 @@ package final class FaceFinder: FaceDetector {
     private let detector: OpenCVDetector
     /// The second network, also asked by the video session's way-up votes.
     let verifier: FaceVerifier?
+    /// The face mesh, which gives faces their landmarks and head pose where it is
+    /// sure of them; nil when `faceMesh` is off, the model is not installed, or for Haar.
+    let mesher: FaceMesher?
 
     /// Loads the models `settings` names (or the installed defaults).
     package init(settings: DetectorSettings) throws {
@@ -30,6 +36,7 @@ package final class FaceFinder: FaceDetector {
         resolved.model = detector.settings.model
         self.settings = resolved
         verifier = try FaceVerifier(settings.verifier, model: settings.verifierModel)
+        mesher = settings.faceMesh == .on && settings.kind.hasLandmarks ? try FaceMesher() : nil
     }
 
     /// The faces in `image`, best first, in its pixels.
@@ -58,10 +65,11 @@ package final class FaceFinder: FaceDetector {
         var settings = self.settings
         if let rotations { settings.rotations = rotations }
         let size = Size(width: Double(image.width), height: Double(image.height))
-        return try Self.combined(settings: settings, size: size, order: order) { orientation in
+        let faces = try Self.combined(settings: settings, size: size, order: order) { orientation in
             let forward = orientation.transform(storedSize: size)
             return try pass(orientation.upright(image), trusted: trusted.map(forward.apply(to:)))
         }
+        return try mesher?.meshed(faces, in: image) ?? faces
     }
 
     /// One orientation: detect, then keep what `confirmed` keeps.
@@ -191,6 +199,11 @@ package enum Verifier: String, CaseIterable, Sendable, NamedChoice {
     case none, centerface, yunet
 }
 
+/// Whether `FaceFinder` runs the face mesh on the faces it finds (where `make mesh` installed it).
+package enum FaceMeshUse: String, CaseIterable, Sendable, NamedChoice {
+    case on, off
+}
+
 /// Which way `FaceFinder` looks for faces that are not upright in the picture.
 package enum RotationPolicy: String, CaseIterable, Sendable, NamedChoice {
     /// Turned passes only when the upright pass finds no face.
@@ -259,7 +272,7 @@ extension Face {
     package func scaled(x sx: Double, y sy: Double) -> Face {
         guard sx != 1 || sy != 1 else { return self }
         return Face(box: Rect(x: box.x * sx, y: box.y * sy, width: box.width * sx, height: box.height * sy),
-                    score: score, landmarks: landmarks?.map { Point(x: $0.x * sx, y: $0.y * sy) })
+                    score: score, landmarks: landmarks?.map { Point(x: $0.x * sx, y: $0.y * sy) }, pose: pose)
     }
 }
 

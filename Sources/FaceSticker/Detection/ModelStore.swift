@@ -9,6 +9,8 @@ package enum ModelStore {
     package static let haarCascade = "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml"
     package static let yunetFile = "face_detection_yunet_2022mar.onnx"
     package static let centerFaceFile = "centerface.onnx"
+    /// MediaPipe's face landmark model, converted at set-up (`make mesh`).
+    package static let meshFile = "face_landmark.onnx"
 
     /// The variable that names a models folder searched first.
     package static let environmentVariable = "FACESTICKER_MODELS"
@@ -37,10 +39,13 @@ package enum ModelStore {
         switch kind {
         case .haar:
             return fileManager.isReadableFile(atPath: haarCascade) ? haarCascade : nil
-        case .yunet, .centerface:
-            let name = kind == .yunet ? yunetFile : centerFaceFile
-            return searchPaths.map { $0 + "/" + name }.first { fileManager.isReadableFile(atPath: $0) }
+        case .yunet, .centerface: return defaultModel(named: kind == .yunet ? yunetFile : centerFaceFile)
         }
+    }
+
+    /// The first readable model file called `name` in the search paths.
+    package static func defaultModel(named name: String) -> String? {
+        searchPaths.map { $0 + "/" + name }.first { FileManager.default.isReadableFile(atPath: $0) }
     }
 
     /// `named` when given, else the installed default for `kind`; an error says how to install it.

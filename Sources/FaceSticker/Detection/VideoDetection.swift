@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 extension FaceFinder {
@@ -33,13 +34,16 @@ extension FaceFinder {
 
         /// The faces in `small`, a frame's copy at the detector's size, scaled by `sx`, `sy`
         /// to the frame's pixels; those narrower than `minSize` (in the frame) dropped.
-        func faces(inCopy small: RGBAImage, scaleX sx: Double, scaleY sy: Double) throws -> [Face] {
-            guard small.width > 0, small.height > 0 else { return [] }
+        /// `round`: the detection's place in the video's rhythm (see `VerifiedFaces`;
+        /// nil for a new shot detected off the rhythm).
+        func faces(inCopy small: RGBAImage, round: Int?, scaleX sx: Double, scaleY sy: Double) throws -> [Face] {
             // A face the verifier confirmed a moment ago, still in the same place, is the same
             // face: confirming it once a round would double the detection cost of a video.
+            var found: [Face] = []
+            defer { verified.record(found.map(\.box), round: round) }
+            guard small.width > 0, small.height > 0 else { return [] }
             rounds += 1
-            let trust = verified.trusted()
-            var found: [Face]
+            let trust = verified.trusted(round: round)
             if finder.settings.rotations == .none {
                 found = try finder.find(inCopy: small, trusted: trust, order: [.zero])
             } else {
@@ -65,7 +69,6 @@ extension FaceFinder {
                     if chosen != facing { found = results[chosen] ?? [] }
                 }
             }
-            verified.record(found.map(\.box), trusted: trust)
             return found.map { $0.scaled(x: sx, y: sy) }.filter(finder.minSizeAllows)
         }
 
@@ -144,55 +147,63 @@ final class WayUp: Sendable {
     }
 }
 
-/// The faces a video's verifier confirmed lately, in the detector copy's
-/// pixels, shared by its detector threads: a face found again in the same
-/// place (IoU at least `FaceVerifier.matchIoU`) is trusted without asking
-/// the verifier, until `reverifyAfter` detections have passed since it last
-/// did; then it is verified afresh. A place no face was found in for a few
-/// detections is forgotten.
-final class VerifiedFaces: Sendable {
-    private struct Entry {
-        var box: Rect
-        var verified: Int
-        var seen: Int
-    }
-
-    private struct State {
-        var round = 0
-        var entries: [Entry] = []
-    }
-
-    private let state = Mutex(State())
+/// The faces a video's verifier confirmed, shared by its detector threads, so
+/// that a face found again in the same place (IoU at least
+/// `FaceVerifier.matchIoU`) is not sent to the verifier at every detection.
+///
+/// Deterministic whichever thread detects which frame: detections are counted
+/// in the video's rhythm (`round`, 0, 1, 2, ... in frame order), and every
+/// `reverifyAfter`-th round is a key round, which verifies every face it finds.
+/// The rounds after a key trust the key's faces only: a thread that gets one
+/// before the key's faces are known waits for them. So each frame's faces
+/// depend on that frame and its key frame alone, and the same video always
+/// gives the same output. A round of nil (a new shot, detected off the rhythm)
+/// verifies every face and trusts none.
+///
+/// `@unchecked`: a thread waits for a key round another thread detects, which
+/// needs a condition variable (`NSCondition`); `Synchronization.Mutex` has none.
+/// Every stored property is read and written only while `condition` is held.
+final class VerifiedFaces: @unchecked Sendable {
+    private let condition = NSCondition()
+    /// The faces of each key round known so far (the last few).
+    private var keys: [Int: [Rect]] = [:]
+    private var cancelled = false
     static let reverifyAfter = 15
-    static let forgetAfter = 6
+    static let keptKeys = 4
 
     init() {}
 
-    /// The boxes that need no verification in the next detection.
-    func trusted() -> [Rect] {
-        state.withLock { s in
-            s.entries.filter { s.round - $0.verified < Self.reverifyAfter }.map(\.box)
+    /// The key round `round` trusts, and whether it is that key itself.
+    static func key(of round: Int) -> (key: Int, isKey: Bool) {
+        let key = round - round % reverifyAfter
+        return (key, key == round)
+    }
+
+    /// The boxes that need no verification in detection `round`: none for a key
+    /// round or nil, else the key's, once the key's faces are known.
+    func trusted(round: Int?) -> [Rect] {
+        guard let round, round >= 0 else { return [] }
+        let (key, isKey) = Self.key(of: round)
+        guard !isKey else { return [] }
+        condition.lock()
+        defer { condition.unlock() }
+        while keys[key] == nil, !cancelled, key >= (keys.keys.max() ?? -1) - Self.keptKeys * Self.reverifyAfter {
+            condition.wait()
+        }
+        return keys[key] ?? []
+    }
+
+    /// Records the faces of detection `round` (only a key round's are kept).
+    /// A key round that failed records none, so nobody waits for it for ever.
+    func record(_ faces: [Rect], round: Int?) {
+        guard let round, round >= 0, Self.key(of: round).isKey else { return }
+        condition.changing {
+            keys[round] = faces
+            let oldest = round - Self.keptKeys * Self.reverifyAfter
+            keys = keys.filter { $0.key >= oldest }
         }
     }
 
-    /// Records a detection's faces; `trusted` is what `trusted()` gave it, so
-    /// faces on none of those boxes went through the verifier just now.
-    func record(_ faces: [Rect], trusted: [Rect]) {
-        state.withLock { s in
-            s.round += 1
-            for box in faces {
-                let wasTrusted = trusted.contains { $0.iou(box) >= FaceVerifier.matchIoU }
-                if let i = s.entries.firstIndex(where: { $0.box.iou(box) >= FaceVerifier.matchIoU }) {
-                    s.entries[i].box = box
-                    s.entries[i].seen = s.round
-                    if !wasTrusted { s.entries[i].verified = s.round }
-                } else {
-                    s.entries.append(Entry(box: box, verified: s.round, seen: s.round))
-                }
-            }
-            let round = s.round
-            s.entries.removeAll { round - $0.seen > Self.forgetAfter }
-        }
-    }
+    /// Wakes every waiting thread for good (the video is being abandoned).
+    func cancel() { condition.changing { cancelled = true } }
 }
-

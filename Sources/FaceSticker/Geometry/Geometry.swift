@@ -101,3 +101,17 @@ public struct Rect: Hashable, Sendable, Codable {
         point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
     }
 }
+
+/// Angles in degrees, as stickers and head poses turn.
+package enum Angle {
+    /// `degrees` brought into -180..<180.
+    package static func wrapped(_ degrees: Double) -> Double {
+        var d = degrees.truncatingRemainder(dividingBy: 360)
+        if d >= 180 { d -= 360 }
+        if d < -180 { d += 360 }
+        return d
+    }
+
+    /// The smaller angle between two directions, 0...180.
+    package static func between(_ a: Double, _ b: Double) -> Double { abs(wrapped(a - b)) }
+}

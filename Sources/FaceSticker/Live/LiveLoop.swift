@@ -252,13 +252,15 @@ package final class LiveLoop: @unchecked Sendable {
     private func detectStage(_ detector: FrameDetector) {
         let gap = UInt64(1e9 / max(0.1, options.detectionRate))
         var last: UInt64 = 0
+        var round = 0
         while true {
             let now = LiveStats.now()
             if last > 0, now < last + gap { Thread.sleep(forTimeInterval: Double(last + gap - now) / 1e9) }
             guard let frame = inbox.next() else { return }
             last = LiveStats.now()
             do {
-                let faces = try detector.detect(in: frame.image)
+                let faces = try detector.detect(in: frame.image, round: round)
+                round += 1
                 tracks.record(frame: frame.tick, faces: faces)
                 stats.detected()
             } catch {

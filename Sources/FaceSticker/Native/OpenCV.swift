@@ -100,6 +100,22 @@ package enum OpenCV {
         return out
     }
 
+    /// `image` drawn into a `width` x `height` picture through `transform`
+    /// (image to output; bilinear, black outside the image).
+    static func warp(_ image: RGBAImage, by transform: Transform2D, width: Int, height: Int) throws -> RGBAImage {
+        var out = RGBAImage(width: width, height: height)
+        let stride = out.stride
+        let matrix = [transform.a, transform.c, transform.tx, transform.b, transform.d, transform.ty] // OpenCV's row-major 2x3
+        let status = withView(image) { view in
+            out.pixels.withUnsafeMutableBufferPointer { buffer in
+                fd_image_warp_affine(view, matrix, buffer.baseAddress, Int32(clamping: width), Int32(clamping: height),
+                                     Int32(clamping: stride), Int64(buffer.count))
+            }
+        }
+        guard status == FD_OK else { throw error(status, path: "image") }
+        return out
+    }
+
     /// Threads OpenCV may use inside one call, process-wide (0: its default).
     static func setThreadCount(_ count: Int) throws {
         let status = fd_set_thread_count(Int32(clamping: count))
@@ -131,6 +147,39 @@ package enum OpenCV {
             }
             return faces.prefix(Int(count)).map(face)
         }
+    }
+
+    /// An fd_mesh handle; see `FaceMesher` for its owner.
+    typealias MeshHandle = OpaquePointer
+
+    /// The side of the square crop the face mesh runs on, and how many points it gives.
+    static let meshInputSize = Int(FD_MESH_INPUT_SIZE)
+    static let meshPointCount = Int(FD_MESH_POINT_COUNT)
+
+    /// Loads the face mesh network.
+    static func createMesh(model: String) throws -> MeshHandle {
+        do {
+            try InputPath.check(model)
+        } catch FaceStickerError.unreadable(let path, let reason) {
+            throw FaceStickerError.model(path: path, reason: "model: \(reason)")
+        }
+        var handle: MeshHandle?
+        let status = fd_mesh_create(model, &handle)
+        guard status == FD_OK, let handle else { throw error(status, path: model) }
+        return handle
+    }
+
+    static func destroyMesh(_ handle: MeshHandle) { fd_mesh_destroy(handle) }
+
+    /// The mesh of the face in `crop` (exactly `meshInputSize` square): (x, y, z)
+    /// in the crop's pixels, and the face-presence score in 0...1.
+    static func mesh(_ handle: MeshHandle, in crop: RGBAImage) throws -> (points: [Float], presence: Double) {
+        var points = [Float](repeating: 0, count: 3 * meshPointCount)
+        var presence: Float = 0
+        let capacity = Int32(clamping: points.count)
+        let status = withView(crop) { fd_mesh_run(handle, $0, &points, capacity, &presence) }
+        guard status == FD_OK else { throw error(status, path: "face mesh") }
+        return (points, Double(presence))
     }
 
     /// Decodes an image file (JPEG through libjpeg, others through OpenCV; EXIF

@@ -19,7 +19,7 @@ package struct PlacementSmoother: Sendable {
         // Angles wrap: follow the raw angle the short way round from the last output.
         var raw = placement.angle
         if let lastAngle {
-            raw = lastAngle + Self.wrapped(raw - lastAngle)
+            raw = lastAngle + Angle.wrapped(raw - lastAngle)
         }
         let scale = max(faceScale, 1)
         let turned = angle.filter(raw, interval: interval)
@@ -29,15 +29,7 @@ package struct PlacementSmoother: Sendable {
                           y: y.filter(placement.center.y, interval: interval, scale: scale)),
             size: Size(width: width.filter(placement.size.width, interval: interval, scale: scale),
                        height: height.filter(placement.size.height, interval: interval, scale: scale)),
-            angle: Self.wrapped(turned))
-    }
-
-    /// `degrees` brought into -180..<180.
-    static func wrapped(_ degrees: Double) -> Double {
-        var d = degrees.truncatingRemainder(dividingBy: 360)
-        if d >= 180 { d -= 360 }
-        if d < -180 { d += 360 }
-        return d
+            angle: Angle.wrapped(turned))
     }
 }
 

@@ -20,11 +20,13 @@ final class FrameDetector {
         session = try FaceFinder.VideoSession(settings: settings, wayUp: wayUp, verified: verified)
     }
 
-    func detect(in frame: YUVFrame) throws -> [Face] {
+    /// The faces in `frame`; `round` is the detection's place in the video's
+    /// rhythm (0, 1, 2, ... in frame order; nil off the rhythm), which decides
+    /// which faces the verifier is asked about (`VerifiedFaces`).
+    func detect(in frame: YUVFrame, round: Int?) throws -> [Face] {
         let small = resampler.rgba(frame, matrix: matrix)
-        guard small.width > 0, small.height > 0 else { return [] }
         // Per axis: rounding each side to whole pixels leaves the two ratios slightly different.
-        let sx = Double(frame.width) / Double(small.width), sy = Double(frame.height) / Double(small.height)
-        return try session.faces(inCopy: small, scaleX: sx, scaleY: sy)
+        let sx = Double(frame.width) / Double(max(1, small.width)), sy = Double(frame.height) / Double(max(1, small.height))
+        return try session.faces(inCopy: small, round: round, scaleX: sx, scaleY: sy)
     }
 }

@@ -65,9 +65,10 @@ final class VideoPipeline: Sendable {
             _ = decoder.finish()
             throw error
         }
-        abort.onCancel { [decoded, detected, drawn, decoder, encoder] in
+        abort.onCancel { [decoded, detected, verified, drawn, decoder, encoder] in
             decoded.cancel()
             detected.cancel()
+            verified.cancel()
             drawn.cancel()
             decoder.cancel()
             encoder.cancel()
@@ -142,9 +143,10 @@ final class VideoPipeline: Sendable {
         let first = active?.first ?? 0
         while var frame = decoded.pop() {
             // A new shot is detected on at once, whatever the rhythm.
-            if frame.inRange, (frame.index - first) % every == 0 || frame.cut {
+            let onRhythm = (frame.index - first) % every == 0
+            if frame.inRange, onRhythm || frame.cut {
                 let start = DispatchTime.now().uptimeNanoseconds
-                frame.faces = try detector.detect(in: frame.image)
+                frame.faces = try detector.detect(in: frame.image, round: onRhythm ? (frame.index - first) / every : nil)
                 state.detected(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             }
             guard detected.put(frame.index, frame) else { return }

@@ -28,6 +28,7 @@ import Testing
         try #require(faces.count == 1)
         #expect((faces[0]["box"] as? [Double])?.count == 4)
         #expect((faces[0]["landmarks"] as? [[Double]])?.count == 5)
+        #expect(faces[0]["pose"] is [String: Double] || faces[0]["pose"] is NSNull, "pose: {yaw, pitch, roll}, or null without a mesh")
     }
 
     @Test func haarGivesNullLandmarks() throws {

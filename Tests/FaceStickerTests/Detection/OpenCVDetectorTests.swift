@@ -65,7 +65,9 @@ import Testing
         #expect(a.iou(Fixtures.astronautFace) >= 0.5)
     }
 
-    /// The video pipeline turns OpenCV's own threads off: that must not change a single face.
+    /// The video pipeline turns OpenCV's own threads off: that must not change a single
+    /// face. The detectors give the same numbers; the face mesh's convolutions add up in
+    /// another order, so its landmarks and pose may differ by a rounding (1e-7 px seen).
     @Test(arguments: DetectorKind.allCases)
     func oneThreadPerDetectionFindsTheSameFaces(kind: DetectorKind) throws {
         let image = try ImageFile.read(path: Fixtures.jpeg)
@@ -76,7 +78,14 @@ import Testing
         let single = try detector.detect(in: image)
         try OpenCVDetector.setThreadsPerDetection(0)
         #expect(!threaded.isEmpty)
-        #expect(Set(single) == Set(threaded))
+        let key = { (face: Face) in "\(face.box) \(face.score)" }
+        #expect(single.map(key) == threaded.map(key))
+        for (a, b) in zip(single, threaded) {
+            let pairs = zip(a.landmarks?.points ?? [], b.landmarks?.points ?? [])
+            #expect(pairs.allSatisfy { $0.distance(to: $1) < 1e-3 }, "\(a) vs \(b)")
+            #expect((a.pose == nil) == (b.pose == nil))
+            if let p = a.pose, let q = b.pose { #expect(abs(p.yaw - q.yaw) < 1e-3 && abs(p.pitch - q.pitch) < 1e-3) }
+        }
         #expect(throws: FaceStickerError.self) { try OpenCVDetector.setThreadsPerDetection(-1) }
     }
 

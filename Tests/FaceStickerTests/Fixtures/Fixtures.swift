@@ -37,6 +37,13 @@ enum Fixtures {
                  "needs the YuNet model: `make models` with ../shared beside the checkout, or network")
     }
 
+    /// A test trait: the test runs only when `make mesh` installed the face mesh
+    /// (set-up prints a notice where it cannot).
+    static var needsMesh: ConditionTrait {
+        .enabled(if: ModelStore.defaultModel(named: ModelStore.meshFile) != nil,
+                 "needs the face mesh: `make mesh` (CPython 3.11 and PyPI)")
+    }
+
     /// `../shared`'s copy when there, else the one set-up fetched into `samples/` (same bytes).
     private static func sharedOrSample(_ relative: String, sample: String) -> String {
         hasShared(relative) ? sharedPath(relative) : root.appendingPathComponent("samples/" + sample).path

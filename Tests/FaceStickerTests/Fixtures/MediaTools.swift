@@ -47,10 +47,14 @@ enum MediaTools {
     private static func removeClipFolder() { try? FileManager.default.removeItem(atPath: clipFolder) }
 
     /// carphone.mp4 as a phone held sideways records it: the pixels turned a quarter
-    /// counter-clockwise, with metadata asking players to turn them back clockwise.
+    /// clockwise, with metadata asking players to turn them back a quarter
+    /// counter-clockwise (`rotate=90`, ffprobe's `rotation=90`; ffmpeg itself shows
+    /// the result upright). Until issue #20 this fixture turned the pixels the other
+    /// way, so the clip was shown upside down, and the detectors, which see an
+    /// upside-down face as an upright one, gave it upright stickers on the mouth.
     static func sidewaysCarphone(in dir: TemporaryDirectory, frames: Int) throws -> String {
         let turned = dir.path("turned.mp4"), sideways = dir.path("sideways.mp4")
-        try ffmpeg(["-i", Fixtures.carphone, "-frames:v", String(frames), "-vf", "transpose=2",
+        try ffmpeg(["-i", Fixtures.carphone, "-frames:v", String(frames), "-vf", "transpose=1",
                     "-c:v", "libx264", "-preset", "ultrafast", turned])
         // The rotate tag only takes on a stream copy.
         try ffmpeg(["-i", turned, "-c", "copy", "-metadata:s:v:0", "rotate=90", sideways])

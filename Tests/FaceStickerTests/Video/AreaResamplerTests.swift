@@ -135,7 +135,7 @@ import Testing
         var framesWithFaces = 0
         try VideoFrames.forEachYUV(path) { index, frame in
             guard index % 15 == 0 else { return }
-            let found = try ours.detect(in: frame)
+            let found = try ours.detect(in: frame, round: nil)
             let expected = try reference.detect(in: YUVConversion.rgba(frame, matrix: matrix))
             if !expected.isEmpty { framesWithFaces += 1 }
             // Faces near the score threshold may come and go with any change of pixels; clear ones must not.
