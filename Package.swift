@@ -31,10 +31,12 @@ let package = Package(
                                  "opencv_dnn", "opencv_highgui", "jpeg", "stdc++", "m"].map { .linkedLibrary($0) }),
         .target(name: "FaceSticker", dependencies: ["CFaceDetect", "CProcess", "CPNG", "CV4L2"]),
         .executableTarget(name: "facesticker", dependencies: ["FaceSticker"]),
-        .executableTarget(name: "facesticker-bench", dependencies: ["FaceSticker", "NoFaceImages"]),
+        .executableTarget(name: "facesticker-bench", dependencies: ["FaceSticker", "NoFaceImages", "PoseImages"]),
         // Seeded pictures with no face in them, shared by the tests and the benchmark.
         .target(name: "NoFaceImages", dependencies: ["FaceSticker"]),
-        .testTarget(name: "FaceStickerTests", dependencies: ["FaceSticker", "CFaceDetect", "NoFaceImages"]),
+        // Faces turned to known head poses, shared by the tests and the benchmark.
+        .target(name: "PoseImages", dependencies: ["FaceSticker"]),
+        .testTarget(name: "FaceStickerTests", dependencies: ["FaceSticker", "CFaceDetect", "NoFaceImages", "PoseImages"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -15,3 +15,7 @@ ffmpeg -v error -i "$shared/data/video/megamind-720p.mp4" -vf "select=not(mod(n\
 echo
 echo "== false faces: seeded noise, textures and flat frames (none holds a face)"
 "$bin_dir/facesticker-bench" false-faces
+
+echo
+echo "== face mesh: its cost against detection, and head pose on faces of known pose"
+"$bin_dir/facesticker-bench" mesh samples/astronaut.png

@@ -4,6 +4,7 @@ import Foundation
 // facesticker-bench: the benchmarks `make bench` runs (see scripts/bench.sh).
 //   facesticker-bench detect DATASET_DIR PYTHON BASELINE_SCRIPT [FRAME.png...]
 //   facesticker-bench false-faces     (faces found on seeded noise, textures, flat frames)
+//   facesticker-bench mesh PHOTO      (the face mesh's cost, and head pose on faces of known pose)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -13,9 +14,11 @@ do {
                             script: arguments[3])
     case "false-faces" where arguments.count == 1:
         try FalseFaceBench.run()
+    case "mesh" where arguments.count == 2:
+        try MeshBench.run(photo: arguments[1])
     default:
         FileHandle.standardError.write(Data(("usage: facesticker-bench detect DATASET PYTHON SCRIPT [FRAME...]\n"
-            + "       facesticker-bench false-faces\n").utf8))
+            + "       facesticker-bench false-faces\n       facesticker-bench mesh PHOTO\n").utf8))
         exit(1)
     }
 } catch {

@@ -47,6 +47,12 @@ package struct FaceMesh: Sendable {
     /// 0...1: how sure the network is that its crop holds a face, upright in the crop.
     package var presence: Double
 
+    /// A mesh of `points` (468 for every property below to hold) with its presence score.
+    package init(points: [Point3], presence: Double) {
+        self.points = points
+        self.presence = presence
+    }
+
     // Mesh indices (MediaPipe's canonical face, named from the subject's point of view).
     static let rightEye = [33, 133, 159, 145], leftEye = [263, 362, 386, 374]
     static let noseTip = 1, rightMouth = 61, leftMouth = 291
