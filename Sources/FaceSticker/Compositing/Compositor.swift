@@ -66,8 +66,12 @@ package enum Compositor {
                 for x in reach.span(a0: rowA, da: perX.a, b0: rowB, db: perX.b, limit: left..<right) {
                     let a = rowA + Double(x) * perX.a, b = rowB + Double(x) * perX.b
                     guard reach.contains(a: a, b: b) else { continue }
-                    // How far inside the art's edges, in pixels: the share of the pixel it covers.
-                    let coverage = Float(min(halfWidth - abs(a) + 0.5, 1) * min(halfHeight - abs(b) + 0.5, 1))
+                    // How far inside the art's edges (and the clip's), in pixels: the share of the pixel it covers.
+                    var coverage = Float(min(halfWidth - abs(a) + 0.5, 1) * min(halfHeight - abs(b) + 0.5, 1))
+                    if let clip = placement.clip {
+                        coverage *= Float(clip.coverage(at: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)))
+                        guard coverage > 0 else { continue }
+                    }
                     let source = sampler.sample(texels, u: a * kx + shiftU, v: b * ky + shiftV) * coverage
                     guard source.w > 0.001 else { continue }
                     body(x, y, source)

@@ -9,6 +9,8 @@ package struct FacePose: Hashable, Sendable {
     /// False when `landmarks` were estimated from the box (Haar).
     package let isMeasured: Bool
     package let box: Rect
+    /// The face mesh's outline, where the face has one.
+    package let outline: ConvexPolygon?
     /// Unit vector along the eye line, from the subject's right eye to the left eye.
     package let across: Point
     /// Unit vector down the face, from the eyes toward the mouth.
@@ -21,6 +23,7 @@ package struct FacePose: Hashable, Sendable {
 
     package init(face: Face) {
         box = face.box
+        outline = face.outline
         var points = face.landmarks
         if let measured = points, !Self.usable(measured) { points = nil }
         landmarks = points ?? Self.estimatedLandmarks(in: face.box)

@@ -159,11 +159,23 @@ extension Sticker {
         package var center: Point
         package var size: Size
         package var angle: Double
+        /// Where the art may be drawn (nil: anywhere): on a face with a mesh, its
+        /// outline grown by `Layout.clipMargin`, so that what would lie behind a turned
+        /// head is not drawn over the background.
+        package var clip: ConvexPolygon?
 
-        package init(center: Point, size: Size, angle: Double) {
+        package init(center: Point, size: Size, angle: Double, clip: ConvexPolygon? = nil) {
             self.center = center
             self.size = size
             self.angle = angle
+            self.clip = clip
+        }
+
+        /// The same placement moved to `center`, its clip moved with it.
+        package func moved(to center: Point) -> Placement {
+            let shift = center.offset(by: self.center, scale: -1)
+            return Placement(center: center, size: size, angle: angle,
+                             clip: clip?.map { $0.offset(by: shift, scale: 1) })
         }
     }
 
@@ -202,9 +214,15 @@ extension Sticker {
                 .offset(by: pose.across, scale: fit.offset.x * unit)
                 .offset(by: pose.down, scale: fit.offset.y * unit)
             if fit.anchor == .aboveHead { center = center.offset(by: pose.down, scale: -height / 2) }
+            // Layers on the face stay on the face mesh's outline; a hat is above it.
+            let clip = fit.anchor == .aboveHead ? nil : pose.outline.map { $0.grown(by: clipMargin * pose.box.width) }
             return Sticker.Placement(center: center, size: Size(width: width, height: height),
-                                    angle: fit.rotates ? pose.angle : 0)
+                                    angle: fit.rotates ? pose.angle : 0, clip: clip)
         }
+
+        /// How far outside the face mesh's outline a layer on the face may reach, in face
+        /// (box) widths: the arms of glasses past the temples of a frontal face.
+        package static let clipMargin = 0.05
     }
 }
 
@@ -224,6 +242,6 @@ extension Transform2D {
             center: apply(to: placement.center),
             size: Size(width: placement.size.width * across.distance(to: .zero),
                        height: placement.size.height * down.distance(to: .zero)),
-            angle: angle)
+            angle: angle, clip: placement.clip?.map(apply(to:)))
     }
 }

@@ -13,6 +13,9 @@ public struct Face: Hashable, Sendable {
     /// The head's yaw and pitch, from the face mesh; nil where there was no
     /// mesh (not installed, Haar, or the mesh was unsure). The roll is `Landmarks.roll`.
     public var pose: HeadPose?
+    /// The outline of the face mesh (its convex hull), where there is a head
+    /// pose: stickers on the face are not drawn far outside it.
+    package var outline: ConvexPolygon?
 
     /// A face with its box, detector score (0...1), landmarks when the detector gives them, and head pose.
     public init(box: Rect, score: Double, landmarks: Landmarks? = nil, pose: HeadPose? = nil) {
@@ -20,6 +23,13 @@ public struct Face: Hashable, Sendable {
         self.score = score
         self.landmarks = landmarks
         self.pose = pose
+    }
+
+    /// The face with its landmarks and outline mapped point by point, and its box replaced by `box`.
+    package func mapped(box: Rect, _ transform: (Point) -> Point) -> Face {
+        var face = Face(box: box, score: score, landmarks: landmarks?.map(transform), pose: pose)
+        face.outline = outline?.map(transform)
+        return face
     }
 }
 
@@ -103,7 +113,9 @@ extension Transform2D {
     /// Maps the box (bounding box) and the landmarks; the score is kept, and
     /// the pose too, its yaw turned round by a mirroring map.
     package func apply(to face: Face) -> Face {
-        Face(box: apply(to: face.box), score: face.score, landmarks: face.landmarks.map(apply(to:)),
-             pose: isMirroring ? face.pose?.mirrored : face.pose)
+        var mapped = Face(box: apply(to: face.box), score: face.score, landmarks: face.landmarks.map(apply(to:)),
+                          pose: isMirroring ? face.pose?.mirrored : face.pose)
+        mapped.outline = face.outline?.map(apply(to:))
+        return mapped
     }
 }

@@ -271,8 +271,9 @@ extension Face {
     /// The face with every coordinate multiplied by `x` and `y` (a copy's pixels to the image's).
     package func scaled(x sx: Double, y sy: Double) -> Face {
         guard sx != 1 || sy != 1 else { return self }
-        return Face(box: Rect(x: box.x * sx, y: box.y * sy, width: box.width * sx, height: box.height * sy),
-                    score: score, landmarks: landmarks?.map { Point(x: $0.x * sx, y: $0.y * sy) }, pose: pose)
+        return mapped(box: Rect(x: box.x * sx, y: box.y * sy, width: box.width * sx, height: box.height * sy)) {
+            Point(x: $0.x * sx, y: $0.y * sy)
+        }
     }
 }
 

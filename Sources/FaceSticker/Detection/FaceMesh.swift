@@ -146,6 +146,7 @@ package final class FaceMesher {
             var meshed = face
             meshed.landmarks = landmarks
             meshed.pose = pose
+            meshed.outline = ConvexPolygon(hullOf: mesh.points.map(\.flat))
             return meshed
         }
     }

@@ -115,3 +115,82 @@ package enum Angle {
     /// The smaller angle between two directions, 0...180.
     package static func between(_ a: Double, _ b: Double) -> Double { abs(wrapped(a - b)) }
 }
+
+/// A convex polygon in pixel coordinates, its corners in order (either way round).
+package struct ConvexPolygon: Hashable, Sendable {
+    package var corners: [Point]
+
+    package init(corners: [Point]) { self.corners = corners }
+
+    /// The convex hull of `points` (Andrew's monotone chain); nil for fewer than three distinct corners.
+    package init?(hullOf points: [Point]) {
+        let sorted = Set(points).sorted { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) }
+        guard sorted.count >= 3 else { return nil }
+        func turn(_ o: Point, _ a: Point, _ b: Point) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
+        var lower: [Point] = [], upper: [Point] = []
+        for p in sorted {
+            while lower.count >= 2, turn(lower[lower.count - 2], lower[lower.count - 1], p) <= 0 { lower.removeLast() }
+            lower.append(p)
+        }
+        for p in sorted.reversed() {
+            while upper.count >= 2, turn(upper[upper.count - 2], upper[upper.count - 1], p) <= 0 { upper.removeLast() }
+            upper.append(p)
+        }
+        let hull = Array(lower.dropLast()) + Array(upper.dropLast())
+        guard hull.count >= 3 else { return nil }
+        corners = hull
+    }
+
+    /// The mean of the corners.
+    package var centroid: Point {
+        let n = Double(max(1, corners.count))
+        return Point(x: corners.map(\.x).reduce(0, +) / n, y: corners.map(\.y).reduce(0, +) / n)
+    }
+
+    /// Whether `point` is inside or on the edge.
+    package func contains(_ point: Point) -> Bool {
+        guard corners.count >= 3 else { return false }
+        var sign = 0.0
+        for i in corners.indices {
+            let a = corners[i], b = corners[(i + 1) % corners.count]
+            let cross = (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)
+            if cross == 0 { continue }
+            if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
+        }
+        return true
+    }
+
+    /// The share (0...1) of a pixel centred on `point` that lies inside: 1 more
+    /// than half a pixel inside every edge, 0 as far outside one, linear between
+    /// (edges antialiased as the art's own are).
+    package func coverage(at point: Point) -> Double {
+        guard corners.count >= 3 else { return 0 }
+        var area = 0.0
+        for i in corners.indices {
+            let a = corners[i], b = corners[(i + 1) % corners.count]
+            area += a.x * b.y - b.x * a.y
+        }
+        let inward = area > 0 ? 1.0 : -1.0
+        var nearest = Double.infinity
+        for i in corners.indices {
+            let a = corners[i], b = corners[(i + 1) % corners.count]
+            let length = a.distance(to: b)
+            guard length > 0 else { continue }
+            let distance = inward * ((b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)) / length
+            nearest = min(nearest, distance)
+        }
+        return max(0, min(1, nearest + 0.5))
+    }
+
+    /// Every corner moved `distance` pixels further from the centroid.
+    package func grown(by distance: Double) -> ConvexPolygon {
+        let c = centroid
+        return map { p in
+            let d = p.distance(to: c)
+            return d > 0 ? p.offset(by: Point(x: (p.x - c.x) / d, y: (p.y - c.y) / d), scale: distance) : p
+        }
+    }
+
+    /// Every corner mapped (an affine map keeps the polygon convex).
+    package func map(_ transform: (Point) -> Point) -> ConvexPolygon { ConvexPolygon(corners: corners.map(transform)) }
+}

@@ -181,11 +181,9 @@ extension Face {
     func moved(by offset: Point) -> Face {
         guard offset.x != 0 || offset.y != 0 else { return self }
         let b = box
-        let landmarks = self.landmarks.flatMap {
-            Landmarks(points: $0.points.map { Point(x: $0.x + offset.x, y: $0.y + offset.y) })
+        return mapped(box: Rect(x: b.x + offset.x, y: b.y + offset.y, width: b.width, height: b.height)) {
+            Point(x: $0.x + offset.x, y: $0.y + offset.y)
         }
-        return Face(box: Rect(x: b.x + offset.x, y: b.y + offset.y, width: b.width, height: b.height), score: score,
-                    landmarks: landmarks)
     }
 
     /// The face scaled by `factor` about its box's centre, landmarks and all.
@@ -193,10 +191,8 @@ extension Face {
         guard factor != 1, factor.isFinite, factor > 0 else { return self }
         let c = box.center
         func scaled(_ p: Point) -> Point { Point(x: c.x + (p.x - c.x) * factor, y: c.y + (p.y - c.y) * factor) }
-        let landmarks = self.landmarks.flatMap { Landmarks(points: $0.points.map(scaled)) }
         let width = box.width * factor, height = box.height * factor
-        return Face(box: Rect(x: c.x - width / 2, y: c.y - height / 2, width: width, height: height), score: score,
-                    landmarks: landmarks)
+        return mapped(box: Rect(x: c.x - width / 2, y: c.y - height / 2, width: width, height: height), scaled)
     }
 }
 

@@ -24,12 +24,13 @@ package struct PlacementSmoother: Sendable {
         let scale = max(faceScale, 1)
         let turned = angle.filter(raw, interval: interval)
         lastAngle = turned
-        return Sticker.Placement(
-            center: Point(x: x.filter(placement.center.x, interval: interval, scale: scale),
-                          y: y.filter(placement.center.y, interval: interval, scale: scale)),
-            size: Size(width: width.filter(placement.size.width, interval: interval, scale: scale),
-                       height: height.filter(placement.size.height, interval: interval, scale: scale)),
-            angle: Angle.wrapped(turned))
+        let center = Point(x: x.filter(placement.center.x, interval: interval, scale: scale),
+                           y: y.filter(placement.center.y, interval: interval, scale: scale))
+        var smoothed = placement.moved(to: center) // the clip moves with the sticker
+        smoothed.size = Size(width: width.filter(placement.size.width, interval: interval, scale: scale),
+                             height: height.filter(placement.size.height, interval: interval, scale: scale))
+        smoothed.angle = Angle.wrapped(turned)
+        return smoothed
     }
 }
 

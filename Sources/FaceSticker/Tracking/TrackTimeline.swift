@@ -131,7 +131,13 @@ package struct TrackTimeline<Payload: Sendable>: Sendable {
         } else {
             landmarks = t < 0.5 ? a.landmarks : b.landmarks
         }
-        return Face(box: box, score: mix(a.score, b.score), landmarks: landmarks)
+        var face = Face(box: box, score: mix(a.score, b.score), landmarks: landmarks,
+                        pose: t < 0.5 ? a.pose ?? b.pose : b.pose ?? a.pose)
+        // Outlines have no corner-to-corner match: the nearer one, moved with the box.
+        let (near, shift) = t < 0.5 ? (a, box.center.offset(by: a.box.center, scale: -1))
+            : (b, box.center.offset(by: b.box.center, scale: -1))
+        face.outline = near.outline?.map { $0.offset(by: shift, scale: 1) }
+        return face
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Writes the `--tracks` JSON file as the frames go by, one frame per line:
-/// `{"frames": [{"index", "time", "faces": [{"id", "box", "score", "landmarks", "sticker", "source"}]}]}`,
+/// `{"frames": [{"index", "time", "faces": [{"id", "box", "score", "landmarks", "pose", "sticker", "source"}]}]}`,
 /// in output-frame pixels. `sticker` is the first layer's placement (null without stickers);
 /// `source` how the face's position was known (`TrackedFace.Source`: detected, interpolated, held).
 final class TracksWriter: Sendable {
@@ -67,6 +67,7 @@ final class TracksWriter: Sendable {
             } ?? "null"
             return "{\"id\": \(painted.tracked.id), \"box\": [\(n(b.x)), \(n(b.y)), \(n(b.width)), \(n(b.height))], "
                 + "\"score\": \(JSONText.number(face.score, digits: 4)), \"landmarks\": \(landmarks), "
+                + "\"pose\": \(DetectionReport.json(pose: face.pose, landmarks: face.landmarks)), "
                 + "\"sticker\": \(sticker), \"source\": \"\(painted.tracked.source.rawValue)\"}"
         }
         return "{\"index\": \(index), \"time\": \(JSONText.number(time, digits: 6)), \"faces\": [\(objects.joined(separator: ", "))]}"
