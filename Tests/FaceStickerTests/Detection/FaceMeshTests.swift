@@ -245,4 +245,21 @@ import Testing
     }
 
     static let threeQuarter = "data/wider-dev/images/1--Handshaking/1_Handshaking_Handshaking_1_313.jpg"
+
+    /// Effects that hide a face cover the whole mesh outline, whatever its mask's shape.
+    @Test(arguments: Anonymisation.MaskShape.allCases)
+    func anEffectCoversTheOutline(shape: Anonymisation.MaskShape) throws {
+        let rendered = try #require(PoseFixture.turned(yaw: 50, pitch: 10))
+        let face = try #require(try Fixtures.detector(.centerface).detect(in: rendered.image).first)
+        let outline = try #require(face.outline)
+        let pose = FacePose(face: face)
+        let region = Anonymisation.Mask(shape: shape, scale: 1).region(on: pose)
+        for corner in outline.corners {
+            let d = corner.offset(by: region.center, scale: -1)
+            let u = (d.x * pose.across.x + d.y * pose.across.y) / (region.size.width / 2)
+            let v = (d.x * pose.down.x + d.y * pose.down.y) / (region.size.height / 2)
+            let inside = shape == .ellipse ? u * u + v * v <= 1 + 1e-9 : max(abs(u), abs(v)) <= 1 + 1e-9
+            #expect(inside, "\(corner) outside the \(shape) region")
+        }
+    }
 }
