@@ -60,17 +60,23 @@ package enum Compositor {
         let kx = Double(level.width) / size.width, ky = Double(level.height) / size.height
         let shiftU = Double(level.width) / 2 - 0.5, shiftV = Double(level.height) / 2 - 0.5
         let sampler = Sampler(level: level)
+        let clip = placement.clip.map(ConvexPolygon.Coverage.init)
         level.pixels.withUnsafeBufferPointer { texels in
             for y in top..<bottom {
                 let rowA = origin.a + Double(y) * perY.a, rowB = origin.b + Double(y) * perY.b
+                let centreY = Double(y) + 0.5
+                let whole = clip?.wholeSpan(y: centreY)
                 for x in reach.span(a0: rowA, da: perX.a, b0: rowB, db: perX.b, limit: left..<right) {
                     let a = rowA + Double(x) * perX.a, b = rowB + Double(x) * perX.b
                     guard reach.contains(a: a, b: b) else { continue }
                     // How far inside the art's edges (and the clip's), in pixels: the share of the pixel it covers.
                     var coverage = Float(min(halfWidth - abs(a) + 0.5, 1) * min(halfHeight - abs(b) + 0.5, 1))
-                    if let clip = placement.clip {
-                        coverage *= Float(clip.coverage(at: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)))
-                        guard coverage > 0 else { continue }
+                    if let clip {
+                        let centreX = Double(x) + 0.5
+                        if !(whole?.contains(centreX) ?? false) {
+                            coverage *= Float(clip.at(x: centreX, y: centreY))
+                            guard coverage > 0 else { continue }
+                        }
                     }
                     let source = sampler.sample(texels, u: a * kx + shiftU, v: b * ky + shiftV) * coverage
                     guard source.w > 0.001 else { continue }

@@ -59,9 +59,10 @@ package final class FaceFinder: FaceDetector {
     /// overrides the settings' policy. `trusted` are boxes (in the copy's
     /// pixels) the verifier confirmed a moment ago, in the previous frame of a
     /// video: a face on one of them (IoU at least `FaceVerifier.matchIoU`) is
-    /// not sent to the verifier again.
-    func find(inCopy image: RGBAImage, trusted: [Rect] = [], order: [QuarterTurn] = FaceFinder.searchOrder,
-              rotations: RotationPolicy? = nil) throws -> [Face] {
+    /// not sent to the verifier again; `known` are those faces' rolls, for the
+    /// face mesh (`FaceMesher.meshed`).
+    func find(inCopy image: RGBAImage, trusted: [Rect] = [], known: [FaceMesher.KnownRoll] = [],
+              order: [QuarterTurn] = FaceFinder.searchOrder, rotations: RotationPolicy? = nil) throws -> [Face] {
         var settings = self.settings
         if let rotations { settings.rotations = rotations }
         let size = Size(width: Double(image.width), height: Double(image.height))
@@ -69,7 +70,7 @@ package final class FaceFinder: FaceDetector {
             let forward = orientation.transform(storedSize: size)
             return try pass(orientation.upright(image), trusted: trusted.map(forward.apply(to:)))
         }
-        return try mesher?.meshed(faces, in: image) ?? faces
+        return try mesher?.meshed(faces, in: image, known: known) ?? faces
     }
 
     /// One orientation: detect, then keep what `confirmed` keeps.

@@ -136,12 +136,24 @@ package final class FaceMesher {
 
     deinit { OpenCV.destroyMesh(handle) }
 
+    /// A face's roll known from a moment ago (a video's key round), at a place
+    /// in the picture: a face found there again is meshed only the way up that
+    /// roll says, one crop instead of two.
+    package struct KnownRoll: Hashable, Sendable {
+        package var box: Rect
+        package var roll: Double
+    }
+
     /// `faces` with the mesh's landmarks and pose where the mesh is sure of them
     /// (presence at least `trustAbove`); faces without detector landmarks
-    /// (Haar, whose boxes sit differently) are left as they are.
-    package func meshed(_ faces: [Face], in image: RGBAImage) throws -> [Face] {
+    /// (Haar, whose boxes sit differently) are left as they are. A face on one of
+    /// `known`'s boxes (IoU at least `FaceVerifier.matchIoU`) is cropped only
+    /// the way up nearer its known roll.
+    package func meshed(_ faces: [Face], in image: RGBAImage, known: [KnownRoll] = []) throws -> [Face] {
         try faces.map { face in
-            guard face.landmarks != nil, let mesh = try mesh(of: face, in: image), mesh.presence >= Self.trustAbove,
+            let roll = known.first { $0.box.iou(face.box) >= FaceVerifier.matchIoU }?.roll
+            guard face.landmarks != nil, let mesh = try mesh(of: face, in: image, knownRoll: roll),
+                  mesh.presence >= Self.trustAbove,
                   let landmarks = mesh.landmarks, let pose = mesh.pose else { return face }
             var meshed = face
             meshed.landmarks = landmarks
@@ -151,13 +163,16 @@ package final class FaceMesher {
         }
     }
 
-    /// The best mesh of `face` in `image`: at the face's roll and turned 180 degrees from it.
-    package func mesh(of face: Face, in image: RGBAImage) throws -> FaceMesh? {
+    /// The best mesh of `face` in `image`: at the face's roll and turned 180
+    /// degrees from it (with a `knownRoll`, only the one of the two nearer it).
+    package func mesh(of face: Face, in image: RGBAImage, knownRoll: Double? = nil) throws -> FaceMesh? {
         let side = max(face.box.width, face.box.height) * Self.cropScale
         guard side.isFinite, side >= 4 else { return nil }
         let roll = face.landmarks?.roll ?? 0
+        var angles = [roll, roll + 180]
+        if let knownRoll { angles = [Angle.between(roll, knownRoll) <= 90 ? roll : roll + 180] }
         var best: (mesh: FaceMesh, angle: Double)?
-        for angle in [roll, roll + 180] {
+        for angle in angles {
             guard let mesh = try run(center: face.box.center, side: side, degrees: angle, in: image) else { continue }
             if mesh.presence > best?.mesh.presence ?? -1 { best = (mesh, angle) }
         }

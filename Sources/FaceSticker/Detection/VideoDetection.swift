@@ -40,12 +40,14 @@ extension FaceFinder {
             // A face the verifier confirmed a moment ago, still in the same place, is the same
             // face: confirming it once a round would double the detection cost of a video.
             var found: [Face] = []
-            defer { verified.record(found.map(\.box), round: round) }
+            defer { verified.record(found, round: round) }
             guard small.width > 0, small.height > 0 else { return [] }
             rounds += 1
-            let trust = verified.trusted(round: round)
+            let keyFaces = verified.trusted(round: round)
+            let trust = keyFaces.map(\.box)
+            let rolls = keyFaces.compactMap { face in face.roll.map { FaceMesher.KnownRoll(box: face.box, roll: $0) } }
             if finder.settings.rotations == .none {
-                found = try finder.find(inCopy: small, trusted: trust, order: [.zero])
+                found = try finder.find(inCopy: small, trusted: trust, known: rolls, order: [.zero])
             } else {
                 // The orientation faces were last found in, alone (faces standing upright in it).
                 let facing = wayUp.turn
@@ -158,15 +160,23 @@ final class WayUp: Sendable {
 /// before the key's faces are known waits for them. So each frame's faces
 /// depend on that frame and its key frame alone, and the same video always
 /// gives the same output. A round of nil (a new shot, detected off the rhythm)
-/// verifies every face and trusts none.
+/// verifies every face and trusts none. The key's faces also carry their roll,
+/// so that the face mesh crops a face found again in the same place only the
+/// way up the key found it (one crop instead of two: `FaceMesher.KnownRoll`).
 ///
 /// `@unchecked`: a thread waits for a key round another thread detects, which
 /// needs a condition variable (`NSCondition`); `Synchronization.Mutex` has none.
 /// Every stored property is read and written only while `condition` is held.
 final class VerifiedFaces: @unchecked Sendable {
     private let condition = NSCondition()
+    /// One face of a key round: its box, and its roll where the face mesh was sure of it.
+    struct KeyFace: Sendable {
+        var box: Rect
+        var roll: Double?
+    }
+
     /// The faces of each key round known so far (the last few).
-    private var keys: [Int: [Rect]] = [:]
+    private var keys: [Int: [KeyFace]] = [:]
     private var cancelled = false
     static let reverifyAfter = 15
     static let keptKeys = 4
@@ -179,9 +189,10 @@ final class VerifiedFaces: @unchecked Sendable {
         return (key, key == round)
     }
 
-    /// The boxes that need no verification in detection `round`: none for a key
-    /// round or nil, else the key's, once the key's faces are known.
-    func trusted(round: Int?) -> [Rect] {
+    /// The faces whose boxes need no verification in detection `round` (and whose
+    /// rolls tell the face mesh which way is up): none for a key round or nil,
+    /// else the key's, once the key's faces are known.
+    func trusted(round: Int?) -> [KeyFace] {
         guard let round, round >= 0 else { return [] }
         let (key, isKey) = Self.key(of: round)
         guard !isKey else { return [] }
@@ -195,10 +206,11 @@ final class VerifiedFaces: @unchecked Sendable {
 
     /// Records the faces of detection `round` (only a key round's are kept).
     /// A key round that failed records none, so nobody waits for it for ever.
-    func record(_ faces: [Rect], round: Int?) {
+    func record(_ faces: [Face], round: Int?) {
         guard let round, round >= 0, Self.key(of: round).isKey else { return }
+        let known = faces.map { KeyFace(box: $0.box, roll: $0.pose == nil ? nil : $0.landmarks?.roll) }
         condition.changing {
-            keys[round] = faces
+            keys[round] = known
             let oldest = round - Self.keptKeys * Self.reverifyAfter
             keys = keys.filter { $0.key >= oldest }
         }

@@ -163,23 +163,53 @@ package struct ConvexPolygon: Hashable, Sendable {
     /// The share (0...1) of a pixel centred on `point` that lies inside: 1 more
     /// than half a pixel inside every edge, 0 as far outside one, linear between
     /// (edges antialiased as the art's own are).
-    package func coverage(at point: Point) -> Double {
-        guard corners.count >= 3 else { return 0 }
-        var area = 0.0
-        for i in corners.indices {
-            let a = corners[i], b = corners[(i + 1) % corners.count]
-            area += a.x * b.y - b.x * a.y
+    package func coverage(at point: Point) -> Double { Coverage(self).at(x: point.x, y: point.y) }
+
+    /// `coverage(at:)` for many pixels: each edge's inward normal worked out once.
+    package struct Coverage: Sendable {
+        /// Per edge: the signed distance inside it of (x, y) is nx * x + ny * y + c.
+        private let edges: [(nx: Double, ny: Double, c: Double)]
+
+        package init(_ polygon: ConvexPolygon) {
+            let corners = polygon.corners
+            var area = 0.0
+            for i in corners.indices {
+                let a = corners[i], b = corners[(i + 1) % corners.count]
+                area += a.x * b.y - b.x * a.y
+            }
+            let inward = area > 0 ? 1.0 : -1.0
+            edges = corners.count < 3 ? [] : corners.indices.compactMap { i in
+                let a = corners[i], b = corners[(i + 1) % corners.count]
+                let length = a.distance(to: b)
+                guard length > 0 else { return nil }
+                let nx = -inward * (b.y - a.y) / length, ny = inward * (b.x - a.x) / length
+                return (nx, ny, -(nx * a.x + ny * a.y))
+            }
         }
-        let inward = area > 0 ? 1.0 : -1.0
-        var nearest = Double.infinity
-        for i in corners.indices {
-            let a = corners[i], b = corners[(i + 1) % corners.count]
-            let length = a.distance(to: b)
-            guard length > 0 else { continue }
-            let distance = inward * ((b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)) / length
-            nearest = min(nearest, distance)
+
+        package func at(x: Double, y: Double) -> Double {
+            guard !edges.isEmpty else { return 0 }
+            var nearest = Double.infinity
+            for e in edges { nearest = min(nearest, e.nx * x + e.ny * y + e.c) }
+            return max(0, min(1, nearest + 0.5))
         }
-        return max(0, min(1, nearest + 0.5))
+
+        /// The pixel centres x of row centre `y` that are wholly inside (coverage 1), or nil.
+        package func wholeSpan(y: Double) -> ClosedRange<Double>? {
+            guard !edges.isEmpty else { return nil }
+            var low = -Double.infinity, high = Double.infinity
+            for e in edges {
+                let rest = 0.5 - e.c - e.ny * y // nx * x >= rest
+                if abs(e.nx) < 1e-12 {
+                    if rest > 0 { return nil }
+                } else if e.nx > 0 {
+                    low = max(low, rest / e.nx)
+                } else {
+                    high = min(high, rest / e.nx)
+                }
+            }
+            return low <= high ? low...high : nil
+        }
     }
 
     /// Every corner moved `distance` pixels further from the centroid.
