@@ -16,13 +16,12 @@ package struct DetectorSettings: Equatable, Sendable {
                          values: Dictionary(uniqueKeysWithValues: DetectorParameter.allCases.map { ($0, $0.defaultValue(for: kind)) }))
     }
 
-    /// The defaults for `kind` when detecting for `use`: video keeps to upright
-    /// faces (`--rotations auto` finds a sideways video's), so each frame's faces
-    /// depend on that frame alone and the same video always gives the same output.
+    /// The defaults for `kind` when detecting for `use` (video too looks for faces
+    /// turned in the picture: its way up is decided at key rounds, in frame order, so
+    /// the same video always gives the same output; see `KeyRounds`).
     package static func defaults(for kind: DetectorKind, use: ModelStore.Use,
                                  profile: DetectionProfile = .precision) -> DetectorSettings {
         var settings = defaults(for: kind)
-        if use == .video { settings.rotations = .none }
         profile.adjust(&settings, use: use)
         return settings
     }

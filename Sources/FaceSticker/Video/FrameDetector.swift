@@ -11,18 +11,18 @@ final class FrameDetector {
     private let resampler: AreaResampler
 
     /// `settings.inputSize` is the longest side the detector should see for frames of `width` x `height`;
-    /// `wayUp` and `verified` are shared by a video's detector threads.
+    /// `keys` is shared by a video's detector threads.
     init(settings: DetectorSettings, width: Int, height: Int, matrix: YUVMatrix,
-         wayUp: WayUp = WayUp(), verified: VerifiedFaces = VerifiedFaces()) throws {
+         keys: KeyRounds = KeyRounds()) throws {
         self.matrix = matrix
         let target = AreaResampler.targetSize(width: width, height: height, longestSide: settings.inputSize)
         resampler = AreaResampler(sourceWidth: width, sourceHeight: height, width: target.width, height: target.height)
-        session = try FaceFinder.VideoSession(settings: settings, wayUp: wayUp, verified: verified)
+        session = try FaceFinder.VideoSession(settings: settings, keys: keys)
     }
 
     /// The faces in `frame`; `round` is the detection's place in the video's
     /// rhythm (0, 1, 2, ... in frame order; nil off the rhythm), which decides
-    /// which faces the verifier is asked about (`VerifiedFaces`).
+    /// which faces the verifier is asked about and which way is up (`KeyRounds`).
     func detect(in frame: YUVFrame, round: Int?) throws -> [Face] {
         let small = resampler.rgba(frame, matrix: matrix)
         // Per axis: rounding each side to whole pixels leaves the two ratios slightly different.

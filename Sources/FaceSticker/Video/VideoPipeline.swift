@@ -65,10 +65,10 @@ final class VideoPipeline: Sendable {
             _ = decoder.finish()
             throw error
         }
-        abort.onCancel { [decoded, detected, verified, drawn, decoder, encoder] in
+        abort.onCancel { [decoded, detected, keys, drawn, decoder, encoder] in
             decoded.cancel()
             detected.cancel()
-            verified.cancel()
+            keys.cancel()
             drawn.cancel()
             decoder.cancel()
             encoder.cancel()
@@ -122,9 +122,8 @@ final class VideoPipeline: Sendable {
         if !abort.isCancelled { state.setDamage(damage) }
     }
 
-    /// Which way is up, and the faces confirmed lately, shared by the detector threads.
-    private let wayUp = WayUp()
-    private let verified = VerifiedFaces()
+    /// The key rounds (faces confirmed, which way is up), shared by the detector threads.
+    private let keys = KeyRounds()
 
     private func detectStage() throws {
         defer { detected.producerFinished() }
@@ -136,8 +135,7 @@ final class VideoPipeline: Sendable {
             return
         }
         let detector = try FrameDetector(settings: options.detectorSettings(width: info.width, height: info.height),
-                                         width: info.width, height: info.height, matrix: YUVMatrix(info), wayUp: wayUp,
-                                         verified: verified)
+                                         width: info.width, height: info.height, matrix: YUVMatrix(info), keys: keys)
         let every = options.detectEvery(frameRate: info.frameRate.value)
         // The rhythm starts on the range's first frame (frames outside it are not looked at).
         let first = active?.first ?? 0

@@ -117,20 +117,23 @@ import Testing
         #expect(angles.allSatisfy { abs($0) < 30 }, "stickers upright: \(angles.map { Int($0) })")
     }
 
-    /// Issue #11 part 3: with `--rotations auto`, a phone video whose rotation flag was lost
-    /// (every face sideways in the pixels) is tracked in at least 90% of its frames, with the
-    /// sticker turned as the upright video's, plus the quarter turn, within 20 degrees.
-    @Test func aSidewaysVideoWithoutItsFlagIsTracked() throws {
+    /// Issue #11 part 3 and issue #20: by default, a phone video whose rotation flag was lost
+    /// (every face sideways in the pixels) is stickered in at least 90% of its frames, with
+    /// the sticker turned as the upright video's, plus the quarter turn, within 20 degrees;
+    /// and the same output on two runs (the way up is decided at key rounds, in frame order).
+    @Test func aSidewaysVideoWithoutItsFlagIsStickeredByDefault() throws {
         let dir = try TemporaryDirectory()
         let sideways = dir.path("sideways.mp4")
         try MediaTools.ffmpeg(["-i", Fixtures.carphone, "-vf", "transpose=1",
                                "-c:v", "libx264", "-preset", "ultrafast", sideways])
         var angles: [[Double?]] = []
-        for (input, name) in [(Fixtures.carphone, "upright"), (sideways, "sideways")] {
-            let tracks = dir.path(name + ".json")
-            let run = try Self.run([input, "-o", dir.path(name + "-out.mp4"), "--tracks", tracks, "-q", "--rotations", "auto"])
+        var outputs: [Data] = []
+        for (input, name) in [(Fixtures.carphone, "upright"), (sideways, "sideways"), (sideways, "again")] {
+            let tracks = dir.path(name + ".json"), output = dir.path(name + "-out.mp4")
+            let run = try Self.run([input, "-o", output, "--tracks", tracks, "-q"])
             #expect(run.status == 0, "\(run.stderr)")
             angles.append(try TracksFile(path: tracks).frames.map { $0.faces.first?.angle })
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: output)))
         }
         try #require(angles[0].count == 120 && angles[1].count == 120)
         let tracked = angles[1].compactMap { $0 }.count
@@ -138,10 +141,10 @@ import Testing
         var turnedRight = 0
         for (upright, turned) in zip(angles[0], angles[1]) {
             guard let upright, let turned else { continue }
-            let difference = (turned - upright - 90 + 540).truncatingRemainder(dividingBy: 360) - 180
-            if abs(difference) <= 20 { turnedRight += 1 }
+            if Angle.between(turned, upright + 90) <= 20 { turnedRight += 1 }
         }
         #expect(turnedRight >= 108, "the sticker turned with the face in \(turnedRight) of 120 frames")
+        #expect(outputs[1] == outputs[2], "the same video on two runs")
     }
 
     /// Issue #20: a clip turned 180 degrees without a rotation flag, with the defaults
