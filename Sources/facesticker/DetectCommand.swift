@@ -14,13 +14,18 @@ enum DetectCommand: Command {
         Example("facesticker detect samples/astronaut.png", "Prints one line per face: the file, the box (x y w h) and the score."),
         Example("facesticker detect --json --detector yunet samples/astronaut.png",
                 "One JSON object for the image, with YuNet instead of the default detector."),
+        Example("facesticker detect --json --mesh samples/astronaut.png",
+                "Each face's head pose and its 468 face-mesh points as well."),
     ]
 
     static let json = Flag("--json", help: "one JSON object per image and line")
-    static var groups: [OptionGroup] { [OptionGroup(nil, [json, ResultOptions.requireFace]), DetectorOptions.group] }
+    static let mesh = Flag("--mesh", help: "with --json: each face's 468 face-mesh points, [x, y, z] in pixels (null without a mesh)")
+    static var groups: [OptionGroup] { [OptionGroup(nil, [json, mesh, ResultOptions.requireFace]), DetectorOptions.group] }
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         let json = arguments[Self.json]
+        let includeMesh = arguments[Self.mesh]
+        if includeMesh, !json { throw UsageError("detect: --mesh needs --json") }
         let detector = try DetectorOptions.parse(arguments)
         let paths = arguments.positionals
         guard !paths.isEmpty else { throw UsageError("detect: no image given (see --help)") }
@@ -32,7 +37,7 @@ enum DetectCommand: Command {
                 let image = path == "-" ? try Streams.readImage() : try ImageFile.read(path: path)
                 let faces = try detector.detect(in: image)
                 let report = DetectionReport(path: path, detector: detector.kind, width: image.width,
-                                             height: image.height, faces: faces)
+                                             height: image.height, faces: faces, includeMesh: includeMesh)
                 if json {
                     try Console.out(json: report.json)
                 } else {

@@ -5,13 +5,16 @@ package struct DetectionReport: Sendable {
     package var width: Int
     package var height: Int
     package var faces: [Face]
+    /// Whether `json` gives each face's mesh points (`detect --mesh`).
+    package var includeMesh: Bool
 
-    package init(path: String, detector: DetectorKind, width: Int, height: Int, faces: [Face]) {
+    package init(path: String, detector: DetectorKind, width: Int, height: Int, faces: [Face], includeMesh: Bool = false) {
         self.path = path
         self.detector = detector
         self.width = width
         self.height = height
         self.faces = faces
+        self.includeMesh = includeMesh
     }
 
     /// One `path x y w h score` line per face.
@@ -24,7 +27,8 @@ package struct DetectionReport: Sendable {
         }
     }
 
-    /// `{"path", "detector", "width", "height", "faces": [{"box", "score", "landmarks", "pose"}]}` on one line.
+    /// `{"path", "detector", "width", "height", "faces": [{"box", "score", "landmarks", "pose"}]}` on one line
+    /// (and each face's `"mesh"` with `includeMesh`).
     package var json: String {
         let faceObjects = faces.map { face -> String in
             let b = face.box
@@ -35,10 +39,19 @@ package struct DetectionReport: Sendable {
                 }.joined(separator: ", ") + "]"
             } ?? "null"
             return "{\"box\": [\(box)], \"score\": \(JSONText.number(face.score, digits: 4)), \"landmarks\": \(marks), "
-                + "\"pose\": \(Self.json(pose: face.pose, landmarks: face.landmarks))}"
+                + "\"pose\": \(Self.json(pose: face.pose, landmarks: face.landmarks))"
+                + (includeMesh ? ", \"mesh\": \(Self.json(mesh: face.mesh))}" : "}")
         }
         return "{\"path\": \(JSONText.string(path)), \"detector\": \(JSONText.string(detector.rawValue)), "
             + "\"width\": \(width), \"height\": \(height), \"faces\": [\(faceObjects.joined(separator: ", "))]}"
+    }
+
+    /// `[[x, y, z] x 468]` in pixels, or null for a face without a mesh.
+    static func json(mesh: [Point3]?) -> String {
+        guard let mesh else { return "null" }
+        return "[" + mesh.map { p in
+            "[\(JSONText.number(p.x, digits: 1)), \(JSONText.number(p.y, digits: 1)), \(JSONText.number(p.z, digits: 1))]"
+        }.joined(separator: ", ") + "]"
     }
 
     /// `{"yaw", "pitch", "roll"}` in degrees (roll: the landmarks' eye line, the

@@ -16,6 +16,9 @@ public struct Face: Hashable, Sendable {
     /// The outline of the face mesh (its convex hull), where there is a head
     /// pose: stickers on the face are not drawn far outside it.
     package var outline: ConvexPolygon?
+    /// The face mesh's 468 points (x, y in the picture's pixels, z depth in the
+    /// same units), where there is a head pose: what `detect --mesh` prints.
+    package var mesh: [Point3]?
 
     /// A face with its box, detector score (0...1), landmarks when the detector gives them, and head pose.
     public init(box: Rect, score: Double, landmarks: Landmarks? = nil, pose: HeadPose? = nil) {
@@ -29,6 +32,12 @@ public struct Face: Hashable, Sendable {
     package func mapped(box: Rect, _ transform: (Point) -> Point) -> Face {
         var face = Face(box: box, score: score, landmarks: landmarks?.map(transform), pose: pose)
         face.outline = outline?.map(transform)
+        // Depth scales as the picture does, by the square root of the box's change in area.
+        let before = self.box.area, depth = before > 0 ? (box.area / before).squareRoot() : 1
+        face.mesh = mesh?.map { point in
+            let flat = transform(point.flat)
+            return Point3(x: flat.x, y: flat.y, z: point.z * depth)
+        }
         return face
     }
 }
@@ -116,6 +125,11 @@ extension Transform2D {
         var mapped = Face(box: apply(to: face.box), score: face.score, landmarks: face.landmarks.map(apply(to:)),
                           pose: isMirroring ? face.pose?.mirrored : face.pose)
         mapped.outline = face.outline?.map(apply(to:))
+        let depth = abs(determinant).squareRoot()
+        mapped.mesh = face.mesh?.map { point in
+            let flat = apply(to: point.flat)
+            return Point3(x: flat.x, y: flat.y, z: point.z * depth)
+        }
         return mapped
     }
 }

@@ -159,6 +159,7 @@ package final class FaceMesher {
             meshed.landmarks = landmarks
             meshed.pose = pose
             meshed.outline = ConvexPolygon(hullOf: mesh.points.map(\.flat))
+            meshed.mesh = mesh.points
             return meshed
         }
     }

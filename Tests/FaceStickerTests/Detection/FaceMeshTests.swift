@@ -95,6 +95,21 @@ import Testing
         #expect(plain["landmarks"] as? [[Double]] != face["landmarks"] as? [[Double]], "the mesh's landmarks differ from the detector's")
     }
 
+    /// `--mesh` adds the 468 points, in the picture; without `--json` it is a usage error.
+    @Test func detectPrintsTheMeshPoints() throws {
+        let run = try CLIRun(["detect", "--json", "--mesh", Fixtures.astronaut])
+        #expect(run.status == 0, "\(run.stderr)")
+        let face = try #require(Self.faces(run.stdout).first)
+        let mesh = try #require(face["mesh"] as? [[Double]])
+        #expect(mesh.count == 468 && mesh.allSatisfy { $0.count == 3 })
+        let box = Fixtures.astronautFace, grown = Rect(x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 20)
+        #expect(mesh.filter { grown.contains(Point(x: $0[0], y: $0[1])) }.count >= 460, "the points lie on her face")
+        let plain = try CLIRun(["detect", "--mesh", Fixtures.astronaut])
+        #expect(plain.status == 2)
+        #expect(plain.stderr.contains("--mesh needs --json"))
+        #expect(plain.stdout.isEmpty)
+    }
+
     private static func faces(_ json: String) -> [[String: Any]] {
         let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         return object?["faces"] as? [[String: Any]] ?? []
