@@ -122,13 +122,25 @@ import Testing
     /// the sticker turned as the upright video's, plus the quarter turn, within 20 degrees;
     /// and the same output on two runs (the way up is decided at key rounds, in frame order).
     @Test func aSidewaysVideoWithoutItsFlagIsStickeredByDefault() throws {
+        try Self.checkTurnedClip(filter: "transpose=1", degrees: 90)
+    }
+
+    /// Issue #20: the same for a clip turned 180 degrees: the sticker turned 180 degrees on
+    /// the eyes (the face mesh tells upside down from upright, where the detectors cannot).
+    @Test(Fixtures.needsMesh) func anUpsideDownVideoGetsItsStickersTurned() throws {
+        try Self.checkTurnedClip(filter: "hflip,vflip", degrees: 180)
+    }
+
+    /// carphone turned by ffmpeg's `filter` (no rotation flag), run with the defaults twice:
+    /// a sticker in at least 108 of 120 frames, turned as the upright clip's plus `degrees`
+    /// (within 20) in at least 108, and the same bytes both times.
+    static func checkTurnedClip(filter: String, degrees: Double) throws {
         let dir = try TemporaryDirectory()
-        let sideways = dir.path("sideways.mp4")
-        try MediaTools.ffmpeg(["-i", Fixtures.carphone, "-vf", "transpose=1",
-                               "-c:v", "libx264", "-preset", "ultrafast", sideways])
+        let turnedClip = dir.path("turned.mp4")
+        try MediaTools.ffmpeg(["-i", Fixtures.carphone, "-vf", filter, "-c:v", "libx264", "-preset", "ultrafast", turnedClip])
         var angles: [[Double?]] = []
         var outputs: [Data] = []
-        for (input, name) in [(Fixtures.carphone, "upright"), (sideways, "sideways"), (sideways, "again")] {
+        for (input, name) in [(Fixtures.carphone, "upright"), (turnedClip, "once"), (turnedClip, "again")] {
             let tracks = dir.path(name + ".json"), output = dir.path(name + "-out.mp4")
             let run = try Self.run([input, "-o", output, "--tracks", tracks, "-q"])
             #expect(run.status == 0, "\(run.stderr)")
@@ -136,45 +148,15 @@ import Testing
             outputs.append(try Data(contentsOf: URL(fileURLWithPath: output)))
         }
         try #require(angles[0].count == 120 && angles[1].count == 120)
-        let tracked = angles[1].compactMap { $0 }.count
-        #expect(tracked >= 108, "sideways: a face in \(tracked) of 120 frames")
-        var turnedRight = 0
-        for (upright, turned) in zip(angles[0], angles[1]) {
-            guard let upright, let turned else { continue }
-            if Angle.between(turned, upright + 90) <= 20 { turnedRight += 1 }
-        }
-        #expect(turnedRight >= 108, "the sticker turned with the face in \(turnedRight) of 120 frames")
-        #expect(outputs[1] == outputs[2], "the same video on two runs")
-    }
-
-    /// Issue #20: a clip turned 180 degrees without a rotation flag, with the defaults
-    /// (no turned passes for video), gets the sticker turned 180 degrees on the eyes in at
-    /// least 90% of its frames (the face mesh tells upside down from upright, where the
-    /// detector cannot), and the same output on two runs.
-    @Test(Fixtures.needsMesh) func anUpsideDownVideoGetsItsStickersTurned() throws {
-        let dir = try TemporaryDirectory()
-        let flipped = dir.path("upside-down.mp4")
-        try MediaTools.ffmpeg(["-i", Fixtures.carphone, "-vf", "hflip,vflip", "-c:v", "libx264", "-preset", "ultrafast", flipped])
-        var angles: [[Double?]] = []
-        var outputs: [Data] = []
-        for (input, name) in [(Fixtures.carphone, "upright"), (flipped, "flipped"), (flipped, "again")] {
-            let tracks = dir.path(name + ".json")
-            let output = dir.path(name + "-out.mp4")
-            let run = try Self.run([input, "-o", output, "--tracks", tracks, "-q"])
-            #expect(run.status == 0, "\(run.stderr)")
-            angles.append(try TracksFile(path: tracks).frames.map { $0.faces.first?.angle })
-            outputs.append(try Data(contentsOf: URL(fileURLWithPath: output)))
-        }
-        try #require(angles[0].count == 120 && angles[1].count == 120)
         let stickered = angles[1].compactMap { $0 }.count
-        #expect(stickered >= 108, "a sticker in \(stickered) of 120 frames")
+        #expect(stickered >= 108, "\(filter): a sticker in \(stickered) of 120 frames")
         var turned = 0
-        for (upright, flipped) in zip(angles[0], angles[1]) {
-            guard let upright, let flipped else { continue }
-            if Angle.between(flipped, upright + 180) <= 20 { turned += 1 }
+        for (upright, found) in zip(angles[0], angles[1]) {
+            guard let upright, let found else { continue }
+            if Angle.between(found, upright + degrees) <= 20 { turned += 1 }
         }
-        #expect(turned >= 108, "the sticker turned 180 degrees in \(turned) of 120 frames")
-        #expect(outputs[1] == outputs[2], "the same video on two runs")
+        #expect(turned >= 108, "\(filter): the sticker turned with the face in \(turned) of 120 frames")
+        #expect(outputs[1] == outputs[2], "\(filter): the same video on two runs")
     }
 
     // MARK: Stable stickers (issue section 3)
