@@ -33,7 +33,7 @@ extension FaceFinder {
         /// upright needs no vote: the face mesh tells them apart in any pass.
         func faces(inCopy small: RGBAImage, round: Int?, scaleX sx: Double, scaleY sy: Double) throws -> [Face] {
             var found: [Face] = []
-            var decided = KeyRounds.Way(turn: .zero, found: false, missed: false, everFound: false)
+            var decided = KeyRounds.Way(turn: .zero, missed: false, everFound: false)
             defer { keys.record(found, way: decided, round: round) }
             guard small.width > 0, small.height > 0 else { return [] }
             let isKey = round.map { KeyRounds.key(of: $0).isKey } ?? true
@@ -47,9 +47,9 @@ extension FaceFinder {
                 found = try finder.find(inCopy: small, trusted: trust, known: rolls, order: [.zero])
                 return found.map { $0.scaled(x: sx, y: sy) }.filter(finder.minSizeAllows)
             }
-            let previous = key?.way ?? KeyRounds.Way(turn: .zero, found: false, missed: false, everFound: false)
+            let previous = key?.way ?? KeyRounds.Way(turn: .zero, missed: false, everFound: false)
             found = try finder.find(inCopy: small, trusted: trust, known: rolls, order: [previous.turn], rotations: .all)
-            decided = KeyRounds.Way(turn: previous.turn, found: !found.isEmpty, missed: found.isEmpty,
+            decided = KeyRounds.Way(turn: previous.turn, missed: found.isEmpty,
                                     everFound: previous.everFound || !found.isEmpty)
             if isKey, found.isEmpty {
                 var best: (turn: QuarterTurn, faces: [Face], vote: Double)?
@@ -61,7 +61,7 @@ extension FaceFinder {
                 let free = round == nil || !previous.everFound || previous.missed
                 if let best, free {
                     found = best.faces
-                    decided = KeyRounds.Way(turn: best.turn, found: true, missed: false, everFound: true)
+                    decided = KeyRounds.Way(turn: best.turn, missed: false, everFound: true)
                 }
             }
             return found.map { $0.scaled(x: sx, y: sy) }.filter(finder.minSizeAllows)
@@ -113,8 +113,8 @@ final class KeyRounds: @unchecked Sendable {
     /// Which way is up after a key round, and what it saw.
     struct Way: Sendable {
         var turn: QuarterTurn
-        /// Whether the key found a face that way; whether it found none there.
-        var found: Bool, missed: Bool
+        /// Whether the key found no face the way it looked.
+        var missed: Bool
         /// Whether any key so far found a face the way up it looked.
         var everFound: Bool
     }

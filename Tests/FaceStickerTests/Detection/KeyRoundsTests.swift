@@ -5,7 +5,7 @@ import Testing
 /// The key rounds of a video's detection: which detection builds on which, and waiting for them.
 @Suite struct KeyRoundsTests {
     static func face(x: Double) -> Face { Face(box: Rect(x: x, y: 0, width: 10, height: 10), score: 1) }
-    static let upright = KeyRounds.Way(turn: .zero, found: true, missed: false, everFound: true)
+    static let upright = KeyRounds.Way(turn: .zero, missed: false, everFound: true)
 
     @Test func everyFifteenthRoundIsAKey() {
         #expect(KeyRounds.key(of: 0) == (0, true))
@@ -23,7 +23,7 @@ import Testing
         keys.record([Self.face(x: 2)], way: Self.upright, round: 3) // not a key: kept nowhere
         #expect(keys.key(for: 7)?.faces.map(\.box.x) == [1])
         #expect(keys.key(for: 15)?.faces.map(\.box.x) == [1], "key 15 builds on key 0")
-        keys.record([Self.face(x: 3)], way: KeyRounds.Way(turn: .clockwise90, found: true, missed: false, everFound: true), round: 15)
+        keys.record([Self.face(x: 3)], way: KeyRounds.Way(turn: .clockwise90, missed: false, everFound: true), round: 15)
         #expect(keys.key(for: 16)?.way.turn == .clockwise90)
     }
 
