@@ -20,6 +20,12 @@ package struct FacePose: Hashable, Sendable {
     /// The eye distance used for sizing: never under 0.3 box widths, so a face
     /// turned aside does not shrink its stickers to nothing.
     package let eyeDistance: Double
+    /// The eye distance as it shows along the face's down axis, for heights and
+    /// offsets down the face: `eyeDistance` on a face without a mesh. On a head
+    /// turned aside its eye line looks shorter but its height does not, so a
+    /// sticker there is narrower, not smaller (issue #20): the head's real eye
+    /// distance (the mesh's in 3-D) foreshortened by its nod.
+    package let downDistance: Double
 
     package init(face: Face) {
         box = face.box
@@ -32,17 +38,26 @@ package struct FacePose: Hashable, Sendable {
         down = Point(x: -across.y, y: across.x)
         angle = landmarks.roll
         eyeDistance = max(landmarks.eyeDistance, 0.3 * max(0, face.box.width))
+        if isMeasured, let points = face.mesh, let seen = FaceMesh(points: points, presence: 1).foreshortening {
+            downDistance = min(max(eyeDistance, seen.eyes) * seen.up, Self.tallest * eyeDistance)
+        } else {
+            downDistance = eyeDistance
+        }
     }
+
+    /// The most `downDistance` may be, in eye distances: a head turned to a
+    /// near profile keeps its stickers at most this much taller than the art.
+    package static let tallest = 2.0
 
     /// Where `anchor` is on this face.
     package func point(_ anchor: Sticker.Anchor) -> Point {
         let eyes = landmarks.eyeCenter
         switch anchor {
         case .eyes: return eyes
-        case .betweenEyes: return eyes.offset(by: down, scale: -eyeDistance / 3)
+        case .betweenEyes: return eyes.offset(by: down, scale: -downDistance / 3)
         case .nose: return landmarks.noseTip
         case .mouth: return landmarks.mouthCenter
-        case .aboveHead: return eyes.offset(by: down, scale: -1.25 * eyeDistance)
+        case .aboveHead: return eyes.offset(by: down, scale: -1.25 * downDistance)
         case .face: return eyes.midpoint(landmarks.mouthCenter)
         }
     }

@@ -190,7 +190,9 @@ extension Sticker {
 
     /// Where stickers go on faces: each layer's anchor follows the landmarks
     /// (estimated from the box without them), its width a face measure, its
-    /// angle the eye line; the art's aspect ratio is kept.
+    /// angle the eye line; the art's aspect ratio is kept on a frontal face. On
+    /// a head turned aside (with a mesh) the art is narrowed with the eye line
+    /// it sees, its height kept by the head's real size (`FacePose.downDistance`).
     package enum Layout {
         /// Where `layer` goes on `face`.
         package static func placement(of layer: Sticker.Layer, on face: Face) -> Sticker.Placement {
@@ -208,11 +210,13 @@ extension Sticker {
             if let effect = layer.effect { return effect.mask.region(on: pose) }
             let fit = layer.fit
             let unit = pose.length(fit.measure)
+            // Across the face lengths are as seen; down it, as the head's height shows.
+            let tall = pose.eyeDistance > 0 ? pose.downDistance / pose.eyeDistance : 1
             let width = fit.size * unit
-            let height = width / layer.art.aspectRatio
+            let height = width / layer.art.aspectRatio * tall
             var center = pose.point(fit.anchor)
                 .offset(by: pose.across, scale: fit.offset.x * unit)
-                .offset(by: pose.down, scale: fit.offset.y * unit)
+                .offset(by: pose.down, scale: fit.offset.y * unit * tall)
             if fit.anchor == .aboveHead { center = center.offset(by: pose.down, scale: -height / 2) }
             // Layers on the face stay on the face mesh's outline; a hat is above it.
             let clip = fit.anchor == .aboveHead ? nil : pose.outline.map { $0.grown(by: clipMargin * pose.box.width) }

@@ -78,6 +78,22 @@ package struct FaceMesh: Sendable {
                   rightMouth: points[Self.rightMouth].flat, leftMouth: points[Self.leftMouth].flat)
     }
 
+    /// How short the head looks along its eye line and along its height
+    /// (forehead to chin), each the length in the picture over the mesh's
+    /// length in 3-D: 1 and 1 for a frontal face; the first falls as the head
+    /// turns aside, the second as it nods. Also the mesh's 3-D eye distance.
+    package var foreshortening: (across: Double, up: Double, eyes: Double)? {
+        guard isWhole else { return nil }
+        func mean3(_ indices: [Int]) -> Point3 {
+            let n = Double(indices.count)
+            let sum = indices.reduce(Point3(x: 0, y: 0, z: 0)) { Point3(x: $0.x + points[$1].x, y: $0.y + points[$1].y, z: $0.z + points[$1].z) }
+            return sum * (1 / n)
+        }
+        let eyes = mean3(Self.leftEye) - mean3(Self.rightEye), height = points[Self.forehead] - points[Self.chin]
+        guard eyes.length > 0, height.length > 0, eyes.length.isFinite, height.length.isFinite else { return nil }
+        return (eyes.flat.distance(to: .zero) / eyes.length, height.flat.distance(to: .zero) / height.length, eyes.length)
+    }
+
     /// The head's axes: across (subject's right to left) and up (chin to forehead), unit length and orthogonal.
     private var axes: (across: Point3, up: Point3)? {
         guard isWhole else { return nil }

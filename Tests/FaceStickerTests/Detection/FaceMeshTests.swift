@@ -261,6 +261,26 @@ import Testing
 
     static let threeQuarter = "data/wider-dev/images/1--Handshaking/1_Handshaking_Handshaking_1_313.jpg"
 
+    /// Issue #20 section 3: a head turned aside gets narrower glasses, not smaller
+    /// ones. With the art's aspect kept (as before), the height fell with the
+    /// eye line seen: to 0.64 of the frontal height at 60 degrees.
+    @Test(arguments: [45.0, -45, 60, -60])
+    func aTurnedHeadGetsNarrowerGlassesNotSmallerOnes(yaw: Double) throws {
+        let sunglasses = try StickerLibrary.sticker(picture: Fixtures.sunglasses)
+        func placement(yaw: Double) throws -> Sticker.Placement {
+            let rendered = try #require(PoseFixture.turned(yaw: yaw, pitch: 0))
+            let face = try #require(try Fixtures.detector(.centerface).detect(in: rendered.image).first)
+            return try #require(Sticker.Layout.placements(of: sunglasses, on: face).first)
+        }
+        let (frontal, turned) = (try placement(yaw: 0), try placement(yaw: yaw))
+        let aspect = sunglasses.layers[0].art.aspectRatio
+        #expect(abs(frontal.size.width / frontal.size.height / aspect - 1) < 0.03, "a frontal face keeps the art's aspect")
+        let (width, height) = (turned.size.width / frontal.size.width, turned.size.height / frontal.size.height)
+        #expect(width < 0.9, "\(yaw): width \(width) of the frontal one")
+        #expect(height > 0.78, "\(yaw): height \(height) of the frontal one")
+        #expect(height > 1.08 * width, "\(yaw): narrower, not smaller (width \(width), height \(height))")
+    }
+
     /// Effects that hide a face cover the whole mesh outline, whatever its mask's shape.
     @Test(arguments: Anonymisation.MaskShape.allCases)
     func anEffectCoversTheOutline(shape: Anonymisation.MaskShape) throws {
