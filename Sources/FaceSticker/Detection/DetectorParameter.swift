@@ -7,7 +7,7 @@ import Foundation
 /// adding a parameter is one case and one `spec` line, plus its use.
 package enum DetectorParameter: String, CaseIterable, Sendable {
     case inputSize, maxUpscale, scoreThreshold, nmsThreshold, topK, scaleFactor, minNeighbors, minSize, maxSize
-    case verifier, verifyBelow, verifierScore, rotations, faceMesh
+    case verifier, verifyBelow, verifierScore, rotations, faceMesh, rescuePresence
 
     /// What a parameter holds.
     package enum Value: Equatable, Sendable {
@@ -75,6 +75,10 @@ package enum DetectorParameter: String, CaseIterable, Sendable {
             defaultValue: 0, defaultFor: [:], detectors: dnn, replayable: false, placeholder: "MODE",
             help: "DNN detectors: the 468-point face mesh gives each face its landmarks and head pose: "
                 + FaceMeshUse.names.joined(separator: ", ") + " (on where `make mesh` installed it)")
+        case .rescuePresence: return Spec(value: .number, range: 0...1, defaultValue: 1, defaultFor: [:],
+            detectors: dnn, replayable: true, placeholder: "P",
+            help: "DNN detectors: an unsure face the verifier rejects is kept when the face mesh's presence "
+                + "on it is at least P (1: never; needs the face mesh)")
         }
     }
 

@@ -66,6 +66,9 @@ package struct DetectorSettings: Equatable, Sendable {
     package var faceMesh: FaceMeshUse {
         get { FaceMeshUse(index: whole(.faceMesh)) } set { self[.faceMesh] = Double(newValue.index) }
     }
+    package var rescuePresence: Double { get { self[.rescuePresence] } set { self[.rescuePresence] = newValue } }
+    /// Whether the face mesh may keep an unsure face the verifier rejects (`FaceFinder.confirmed`).
+    package var rescues: Bool { rescuePresence < 1 && faceMesh == .on && kind.hasLandmarks }
 
     /// A whole parameter as an Int; values are validated, but a bad one must not trap.
     private func whole(_ parameter: DetectorParameter) -> Int {

@@ -80,18 +80,22 @@ package final class FaceFinder: FaceDetector {
                            verification: { face in
                                if trusted.contains(where: { $0.iou(face.box) >= FaceVerifier.matchIoU }) { return 1 }
                                return try verifier?.score(face, in: image) ?? 1
-                           })
+                           },
+                           presence: { try mesher?.mesh(of: $0, in: image)?.presence ?? 0 })
     }
 
     /// The faces of one pass worth keeping: those with texture, and of the
-    /// ones scoring below `verifyBelow`, those the verifier confirms. `tune`
-    /// replays cached detections through this same rule.
+    /// ones scoring below `verifyBelow`, those the verifier confirms or, with
+    /// `rescuePresence` under 1 and the face mesh on, those on which the mesh's
+    /// `presence` is at least `rescuePresence`. `tune` replays cached
+    /// detections through this same rule.
     static func confirmed(_ faces: [Face], settings: DetectorSettings, textured: (Face) -> Bool,
-                          verification: (Face) throws -> Double) rethrows -> [Face] {
+                          verification: (Face) throws -> Double, presence: (Face) throws -> Double) rethrows -> [Face] {
         try faces.filter { face in
             guard textured(face) else { return false }
             guard settings.verifier != .none, face.score < settings.verifyBelow else { return true }
-            return try verification(face) >= settings.verifierScore
+            if try verification(face) >= settings.verifierScore { return true }
+            return try settings.rescues && presence(face) >= settings.rescuePresence
         }
     }
 

@@ -133,7 +133,8 @@ package struct DetectorTuner: Sendable {
             let counter = ProgressCounter(.network(kind, size: size.description), total: images.count, handler: progress)
             let earlier = raw, earlierCopies = copies, collector = collectors[k]
             let pass = try ParallelWork.map(count: images.count, jobs: jobs, makeWorker: {
-                (model: try OpenCVDetector(settings: collector), verifiers: try Self.verifiers(for: replayed))
+                (model: try OpenCVDetector(settings: collector), verifiers: try Self.verifiers(for: replayed),
+                 mesher: try RawDetections.mesher(for: replayed))
             }) { worker, i in
                 defer { counter.step() }
                 let (width, height) = try decoded.size(i)
@@ -144,7 +145,7 @@ package struct DetectorTuner: Sendable {
                     return (raw: earlier[same][i], copy: [copy.width, copy.height], ran: false)
                 }
                 let detections = try RawDetections.collect(with: worker.model, in: try decoded.image(i), sweep: replayed,
-                                                           verifiers: worker.verifiers)
+                                                           verifiers: worker.verifiers, mesher: worker.mesher)
                 return (raw: detections, copy: [copy.width, copy.height], ran: true)
             }
             raw.append(pass.map(\.raw))

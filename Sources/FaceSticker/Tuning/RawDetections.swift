@@ -1,8 +1,9 @@
 /// Everything a DNN detector (YuNet, CenterFace) finds in one image at one
 /// input size before its score threshold, NMS and top-k are applied, with
 /// what `FaceFinder` needs to judge each candidate (texture, the verifier's
-/// score), so that any score, NMS, top-k, verification and minimum-size
-/// setting can be replayed without running a network again.
+/// score, the face mesh's presence), so that any score, NMS, top-k,
+/// verification, rescue and minimum-size setting can be replayed without
+/// running a network again.
 ///
 /// Collected by running the detector with a low score threshold, NMS
 /// threshold 1 (OpenCV keeps a box unless it overlaps a kept one by more than
@@ -32,6 +33,8 @@ package struct RawDetections: Sendable {
         let textured: [Bool]
         /// Per verifier, its score of the candidates that any swept setting may ask it about.
         let verification: [Verifier: [Int: Double]]
+        /// The face mesh's presence on the candidates the verifier rejects that any swept setting may rescue.
+        let presence: [Int: Double]
     }
 
     /// The settings that collect raw detections for `settings` down to `scoreFloor`.
@@ -48,16 +51,22 @@ package struct RawDetections: Sendable {
     /// input size. `sweep` is every setting that will be replayed: their
     /// rotation policies say whether turned passes are needed, and the
     /// candidates any of them may keep get their texture judged, and those
-    /// any of them may send to the verifier are verified, now (empty: every
-    /// candidate's texture is judged, none verified). `verifiers` are the
-    /// verifiers to use, made once per job (a missing one is made here).
+    /// any of them may send to the verifier are verified, and those any of them
+    /// may rescue meshed, now (empty: every candidate's texture is judged, none
+    /// verified). `verifiers` are the verifiers to use, made once per job (a
+    /// missing one is made here); `mesher` the face mesh, for settings that rescue.
     package static func collect(with detector: OpenCVDetector, in image: RGBAImage,
                                sweep: [DetectorSettings] = []) throws -> RawDetections {
-        try collect(with: detector, in: image, sweep: sweep, verifiers: [:])
+        try collect(with: detector, in: image, sweep: sweep, verifiers: [:], mesher: try mesher(for: sweep))
+    }
+
+    /// The face mesh when a setting of `sweep` rescues faces with it (nil when it is not installed).
+    static func mesher(for sweep: [DetectorSettings]) throws -> FaceMesher? {
+        sweep.contains(where: \.rescues) ? try FaceMesher() : nil
     }
 
     static func collect(with detector: OpenCVDetector, in image: RGBAImage, sweep: [DetectorSettings],
-                        verifiers: [Verifier: FaceVerifier]) throws -> RawDetections {
+                        verifiers: [Verifier: FaceVerifier], mesher: FaceMesher?) throws -> RawDetections {
         let settings = detector.settings
         let size = FaceFinder.inputSize(width: image.width, height: image.height, longestSide: settings.inputSize,
                                         maxUpscale: settings.maxUpscale)
@@ -94,6 +103,7 @@ package struct RawDetections: Sendable {
             var textured = [Bool](repeating: false, count: candidates.count)
             var judged = [Bool](repeating: sweep.isEmpty, count: candidates.count)
             var verification: [Verifier: [Int: Double]] = [:]
+            var presence: [Int: Double] = [:]
             for family in families {
                 let kept = try keep(candidates, settings: family.lowest, integral: settings.kind == .yunet)
                 for i in kept where !judged[i] {
@@ -108,12 +118,19 @@ package struct RawDetections: Sendable {
                         guard let verifier = made[s.verifier] else { continue }
                         verification[s.verifier, default: [:]][i] = try verifier.score(candidates[i], in: picture)
                     }
+                    // The face mesh, for the settings that rescue it after their verifier rejected it.
+                    for s in family.group where s.rescues && presence[i] == nil && s.verifier != .none
+                        && score < s.verifyBelow && Float(score) > Float(s.scoreThreshold)
+                        && verification[s.verifier]?[i] ?? 0 < s.verifierScore {
+                        guard let mesher else { break }
+                        presence[i] = try mesher.mesh(of: candidates[i], in: picture)?.presence ?? 0
+                    }
                 }
             }
             if sweep.isEmpty {
                 for i in candidates.indices { textured[i] = ImageStatistics.hasTexture(picture, in: candidates[i].box) }
             }
-            passes.append(Pass(candidates: candidates, textured: textured, verification: verification))
+            passes.append(Pass(candidates: candidates, textured: textured, verification: verification, presence: presence))
         }
         return RawDetections(kind: settings.kind, passes: passes, copyWidth: size.width, copyHeight: size.height,
                              scaleX: Double(image.width) / Double(size.width),
@@ -140,7 +157,8 @@ package struct RawDetections: Sendable {
         for i in kept where index[pass.candidates[i]] == nil { index[pass.candidates[i]] = i }
         return FaceFinder.confirmed(kept.map { pass.candidates[$0] }, settings: settings,
                                     textured: { index[$0].map { pass.textured[$0] } ?? false },
-                                    verification: { index[$0].flatMap { pass.verification[settings.verifier]?[$0] } ?? 0 })
+                                    verification: { index[$0].flatMap { pass.verification[settings.verifier]?[$0] } ?? 0 },
+                                    presence: { index[$0].flatMap { pass.presence[$0] } ?? 0 })
     }
 
     /// Settings whose NMS differs only in the score threshold.

@@ -37,6 +37,7 @@ package struct TuningRow: Sendable {
         if s.verifier != .none, s.verifyBelow > 0 {
             list += [("verify", s.verifier.rawValue), ("below", JSONText.number(s.verifyBelow, digits: 3)),
                      ("at", JSONText.number(s.verifierScore, digits: 3))]
+            if s.rescues { list.append(("mesh", JSONText.number(s.rescuePresence, digits: 3))) }
         }
         if s.rotations != .none { list.append(("rotations", s.rotations.rawValue)) }
         return list
