@@ -44,7 +44,7 @@ package enum DetectorParameter: String, CaseIterable, Sendable {
         case .maxUpscale: return Spec(value: .number, range: 1...4, defaultValue: 1, defaultFor: [.centerface: 2],
             detectors: [], replayable: false, placeholder: "F",
             help: "a smaller image is enlarged towards the input size, by at most F (small faces)")
-        case .scoreThreshold: return Spec(value: .number, range: 0...1, defaultValue: 0.5, defaultFor: [.haar: 0, .centerface: 0.4],
+        case .scoreThreshold: return Spec(value: .number, range: 0...1, defaultValue: 0.5, defaultFor: [.haar: 0, .centerface: 0.38],
             detectors: dnn, replayable: true, placeholder: "T", help: "DNN detectors: minimum score")
         case .nmsThreshold: return Spec(value: .number, range: 0...1, defaultValue: 0.3, defaultFor: [:],
             detectors: dnn, replayable: true, placeholder: "T", help: "DNN detectors: overlap above which boxes merge")
@@ -65,7 +65,7 @@ package enum DetectorParameter: String, CaseIterable, Sendable {
         case .verifyBelow: return Spec(value: .number, range: 0...1, defaultValue: 1, defaultFor: [.centerface: 0.55],
             detectors: [], replayable: true, placeholder: "T",
             help: "faces scoring at least T need no confirmation (1: all are confirmed)")
-        case .verifierScore: return Spec(value: .number, range: 0...1, defaultValue: 0.5, defaultFor: [:],
+        case .verifierScore: return Spec(value: .number, range: 0...1, defaultValue: 0.5, defaultFor: [.centerface: 0.6],
             detectors: [], replayable: true, placeholder: "T", help: "score the verifier must give a face")
         case .rotations: return Spec(value: .choice(RotationPolicy.names), range: 0...Double(RotationPolicy.names.count - 1),
             defaultValue: 0, defaultFor: [:], detectors: [], replayable: false, placeholder: "MODE",
@@ -75,7 +75,7 @@ package enum DetectorParameter: String, CaseIterable, Sendable {
             defaultValue: 0, defaultFor: [:], detectors: dnn, replayable: false, placeholder: "MODE",
             help: "DNN detectors: the 468-point face mesh gives each face its landmarks and head pose: "
                 + FaceMeshUse.names.joined(separator: ", ") + " (on where `make mesh` installed it)")
-        case .rescuePresence: return Spec(value: .number, range: 0...1, defaultValue: 1, defaultFor: [:],
+        case .rescuePresence: return Spec(value: .number, range: 0...1, defaultValue: 1, defaultFor: [.centerface: 0.8],
             detectors: dnn, replayable: true, placeholder: "P",
             help: "DNN detectors: an unsure face the verifier rejects is kept when the face mesh's presence "
                 + "on it is at least P (1: never; needs the face mesh)")

@@ -39,9 +39,9 @@ import Testing
         (["--sticker", "pixelate:6", "--sticker", "solid"], "recall", "scoreThreshold 0.03", "verifier none"),
         (["--sticker", "blur", "--score-threshold", "0.3"], "recall", "scoreThreshold 0.3", "verifier none"),
         (["--sticker", "blur", "--verifier", "yunet"], "recall", "scoreThreshold 0.03", "verifier yunet"),
-        (["--sticker", "blur", "--profile", "precision"], "precision", "scoreThreshold 0.4", "verifier yunet"),
-        (["--sticker", "sunglasses"], "precision", "scoreThreshold 0.4", "verifier yunet"),
-        (["--sticker", "blur", "--sticker", "sunglasses"], "precision", "scoreThreshold 0.4", "verifier yunet"),
+        (["--sticker", "blur", "--profile", "precision"], "precision", "scoreThreshold 0.38", "verifier yunet"),
+        (["--sticker", "sunglasses"], "precision", "scoreThreshold 0.38", "verifier yunet"),
+        (["--sticker", "blur", "--sticker", "sunglasses"], "precision", "scoreThreshold 0.38", "verifier yunet"),
         (["--sticker", "sunglasses", "--profile", "recall"], "recall", "scoreThreshold 0.03", "verifier none"),
     ])
     func theProfileIsNamedAndOverridden(options: [String], profile: String, threshold: String, verifier: String) throws {

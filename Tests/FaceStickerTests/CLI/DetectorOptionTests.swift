@@ -8,7 +8,7 @@ import Testing
     static let bad: [(String, String)] = [
         ("--verify-below", "1.5"), ("--verifier-score", "-0.1"), ("--max-upscale", "9"), ("--max-upscale", "nan"),
         ("--rotations", "sideways"), ("--verifier", "dlib"), ("--scale-factor", "1.0001"), ("--input-size", "99999"),
-        ("--top-k", "2.5"), ("--face-mesh", "maybe"),
+        ("--top-k", "2.5"), ("--face-mesh", "maybe"), ("--rescue-presence", "2"),
     ]
 
     @Test(arguments: ["detect", "photo", "video"], bad)

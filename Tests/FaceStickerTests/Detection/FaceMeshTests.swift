@@ -115,6 +115,25 @@ import Testing
         return object?["faces"] as? [[String: Any]] ?? []
     }
 
+    /// Issue #20: the mesh is a second judge. A man in a wide visor (WIDER dev
+    /// split) scores under `--verify-below` and YuNet rejects him; the mesh is
+    /// sure of his face, so he is kept. `--rescue-presence 1` turns the rescue off.
+    @Test(.enabled(if: Fixtures.hasShared(FaceMeshTests.visor), "needs ../shared's WIDER dev photos"))
+    func theMeshKeepsAFaceTheVerifierRejects() throws {
+        let image = try ImageFile.read(path: Fixtures.sharedPath(Self.visor))
+        let visor = Rect(x: 44, y: 64, width: 50, height: 92)
+        func found(_ change: (inout DetectorSettings) -> Void) throws -> Bool {
+            var settings = Fixtures.settings(.centerface)
+            change(&settings)
+            return try FaceFinder(settings: settings).detect(in: image).contains { $0.box.iou(visor) > 0.5 }
+        }
+        #expect(try found { _ in }, "kept by default")
+        #expect(try !found { $0.rescuePresence = 1 }, "without the rescue the verifier drops him")
+        #expect(try !found { $0.faceMesh = .off }, "without the mesh too")
+    }
+
+    static let visor = "data/wider-dev/images/3--Riot/3_Riot_Riot_3_488.jpg"
+
     /// A file that is not the mesh model is refused with its name and the reason.
     @Test func aFileThatIsNotTheModelIsNamed() throws {
         let dir = try TemporaryDirectory()
