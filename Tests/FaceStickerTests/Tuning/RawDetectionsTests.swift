@@ -7,6 +7,7 @@ import Testing
     static let images = [
         "0--Parade/0_Parade_Parade_0_102.jpg", "2--Demonstration/2_Demonstration_Political_Rally_2_752.jpg",
         "4--Dancing/4_Dancing_Dancing_4_1028.jpg", "1--Handshaking/1_Handshaking_Handshaking_1_313.jpg",
+        "3--Riot/3_Riot_Riot_3_488.jpg", // a face only the mesh keeps (CenterFace defaults)
     ]
 
     /// (input size, score threshold, NMS threshold, top-k, min size)
