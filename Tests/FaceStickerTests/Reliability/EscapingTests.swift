@@ -337,18 +337,42 @@ import Glibc
         let long = ws.path("long.mp4")
         try MediaTools.ffmpegOnce(["-stream_loop", "4", "-i", Fixtures.carphone, "-c:v", "libx264", "-preset", "ultrafast", long])
         try Self.rawCopy(long, to: ws.root, name)
-        let running = try CLIRun.Running(program: "/bin/sh", ["-c", #"exec "$0" video --preset ultrafast --detector haar "#
-            + Self.word(name), Fixtures.cli], environment: ["TMPDIR": tmp], directory: ws.root)
-        // Waits for the link to exist (the run has started), then stops it: a guard against a run
-        // that never starts, not a timing.
         func linked() -> Bool { !((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).isEmpty }
-        let started = Date()
-        while !linked(), Date().timeIntervalSince(started) < 240, running.wait(seconds: 0.05) == nil {}
-        try #require(linked(), "no link was made: \(running.stderr)")
-        kill(running.pid, SIGTERM)
-        let run = running.finish(deadline: 120)
-        #expect(run.status == 128 + SIGTERM, "\(run.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty, "the run's links are left in TMPDIR")
+        // Waits for the link to exist (the run has started), then freezes the run (SIGSTOP) so
+        // that it cannot finish before the SIGTERM: no timing. A run that finished between the
+        // two (a busy test machine) is started again.
+        for attempt in 1...3 {
+            let running = try CLIRun.Running(program: "/bin/sh", ["-c", #"exec "$0" video -y --preset ultrafast --detector haar "#
+                + Self.word(name), Fixtures.cli], environment: ["TMPDIR": tmp], directory: ws.root)
+            let started = Date()
+            while !linked(), Date().timeIntervalSince(started) < 240, running.wait(seconds: 0.05) == nil {}
+            try #require(linked(), "no link was made: \(running.stderr)")
+            kill(running.pid, SIGSTOP)
+            guard Self.stopped(running.pid), linked() else {
+                _ = running.finish(deadline: 120)
+                try #require(attempt < 3, "the run finished before it could be stopped, three times")
+                continue
+            }
+            kill(running.pid, SIGTERM)
+            kill(running.pid, SIGCONT)
+            let run = running.finish(deadline: 120)
+            #expect(run.status == 128 + SIGTERM, "\(run.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty, "the run's links are left in TMPDIR")
+            return
+        }
+    }
+
+    /// Whether process `pid` is stopped (state T in /proc), waiting until it is or has ended.
+    static func stopped(_ pid: pid_t) -> Bool {
+        for _ in 0..<2000 {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let state = stat[stat.index(after: close)...].split(separator: " ").first
+            if state == "T" || state == "t" { return true }
+            if state == "Z" || state == "X" { return false }
+            usleep(1000)
+        }
+        return false
     }
 
     // MARK: Helpers
