@@ -64,17 +64,18 @@ package struct FaceMesh: Sendable {
     /// Whether `points` holds the whole mesh (every property below needs it).
     private var isWhole: Bool { points.count == OpenCV.meshPointCount }
 
-    private func mean(_ indices: [Int]) -> Point {
-        let picked = indices.map { points[$0].flat }
+    private func mean(_ indices: [Int]) -> Point3 {
+        let picked = indices.map { points[$0] }
         let n = Double(picked.count)
-        return Point(x: picked.map(\.x).reduce(0, +) / n, y: picked.map(\.y).reduce(0, +) / n)
+        return Point3(x: picked.map(\.x).reduce(0, +) / n, y: picked.map(\.y).reduce(0, +) / n,
+                      z: picked.map(\.z).reduce(0, +) / n)
     }
 
     /// The five points stickers anchor on, from the mesh: no false roll on
     /// profiles, and upside down when the head is.
     package var landmarks: Landmarks? {
         guard isWhole else { return nil }
-        return Landmarks(rightEye: mean(Self.rightEye), leftEye: mean(Self.leftEye), noseTip: points[Self.noseTip].flat,
+        return Landmarks(rightEye: mean(Self.rightEye).flat, leftEye: mean(Self.leftEye).flat, noseTip: points[Self.noseTip].flat,
                   rightMouth: points[Self.rightMouth].flat, leftMouth: points[Self.leftMouth].flat)
     }
 
@@ -84,12 +85,7 @@ package struct FaceMesh: Sendable {
     /// turns aside, the second as it nods. Also the mesh's 3-D eye distance.
     package var foreshortening: (across: Double, up: Double, eyes: Double)? {
         guard isWhole else { return nil }
-        func mean3(_ indices: [Int]) -> Point3 {
-            let n = Double(indices.count)
-            let sum = indices.reduce(Point3(x: 0, y: 0, z: 0)) { Point3(x: $0.x + points[$1].x, y: $0.y + points[$1].y, z: $0.z + points[$1].z) }
-            return sum * (1 / n)
-        }
-        let eyes = mean3(Self.leftEye) - mean3(Self.rightEye), height = points[Self.forehead] - points[Self.chin]
+        let eyes = mean(Self.leftEye) - mean(Self.rightEye), height = points[Self.forehead] - points[Self.chin]
         guard eyes.length > 0, height.length > 0, eyes.length.isFinite, height.length.isFinite else { return nil }
         return (eyes.flat.distance(to: .zero) / eyes.length, height.flat.distance(to: .zero) / height.length, eyes.length)
     }

@@ -119,10 +119,11 @@ package struct RawDetections: Sendable {
                         verification[s.verifier, default: [:]][i] = try verifier.score(candidates[i], in: picture)
                     }
                     // The face mesh, for the settings that rescue it after their verifier rejected it.
-                    for s in family.group where s.rescues && presence[i] == nil && s.verifier != .none
-                        && score < s.verifyBelow && Float(score) > Float(s.scoreThreshold)
-                        && verification[s.verifier]?[i] ?? 0 < s.verifierScore {
-                        guard let mesher else { break }
+                    let rescuable = family.group.contains { s in
+                        s.rescues && s.verifier != .none && score < s.verifyBelow && Float(score) > Float(s.scoreThreshold)
+                            && verification[s.verifier]?[i] ?? 0 < s.verifierScore
+                    }
+                    if rescuable, presence[i] == nil, let mesher {
                         presence[i] = try mesher.mesh(of: candidates[i], in: picture)?.presence ?? 0
                     }
                 }
