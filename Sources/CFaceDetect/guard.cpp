@@ -76,7 +76,15 @@ bool readableFile(const char *path) {
 std::vector<uchar> readBytes(const std::string &path) {
     std::ifstream stream(path, std::ios::binary);
     if (!stream) fail(FD_ERR_NOT_FOUND, "cannot open " + path);
-    return std::vector<uchar>(std::istreambuf_iterator<char>(stream), std::istreambuf_iterator<char>());
+    // In blocks: an istreambuf_iterator goes byte by byte, which took 0.1 s of CPU
+    // for the two detector threads' CenterFace models in every video.
+    std::vector<uchar> bytes;
+    char block[1 << 16];
+    while (stream.read(block, sizeof block) || stream.gcount() > 0) {
+        bytes.insert(bytes.end(), block, block + stream.gcount());
+    }
+    if (stream.bad()) fail(FD_ERR_NOT_FOUND, "cannot read " + path);
+    return bytes;
 }
 
 int checkedChannels(const fd_image *image) {
