@@ -207,7 +207,8 @@ enum VideoCommand: Command {
                     let cpu = String(format: "%.2f", ProcessUsage.cpuSeconds())
                     Console.usageText("stats: detector \(String(format: "%.2f", summary.detectionSeconds)) s on "
                         + "\(summary.detectorThreads) thread(s), busy \(Int((summary.detectionShare * 100).rounded()))% "
-                        + "of \(String(format: "%.2f", summary.seconds)) s; cpu \(cpu) s, peak memory \(peak) MiB (this process)")
+                        + "of \(String(format: "%.2f", summary.seconds)) s; \(summary.detectionRounds) rounds, "
+                        + "\(summary.followedRounds) followed by the mesh; cpu \(cpu) s, peak memory \(peak) MiB (this process)")
                 }
                 if json {
                     var object = JSONObject(item, status: "stickered")

@@ -28,6 +28,12 @@ package enum DetectionProfile: String, CaseIterable, Sendable {
         .video: [.centerface: 0.2, .yunet: 0.5],
     ]
 
+    /// Whether a video or live source's faces are followed by their face mesh between
+    /// the detectors' searches (`FaceFinder.VideoSession`): for stickers, yes; hiding
+    /// faces runs the detectors at every detection, so that a face that comes in is
+    /// hidden at once and recall never waits on a mesh that lost its face.
+    package var followsFacesByMesh: Bool { self == .precision }
+
     /// `recall`'s score threshold for `kind` and `use` (nil: the detector's default).
     package static func recallThreshold(for kind: DetectorKind, use: ModelStore.Use) -> Double? {
         recallThresholds[use]?[kind]

@@ -257,18 +257,33 @@ final class FaceVerifier {
 
     /// The verifier's score for `face` in `image` (0...1).
     func score(_ face: Face, in image: RGBAImage) throws -> Double {
-        let side = max(face.box.width, face.box.height) * Self.cropScale
-        guard side.isFinite, side >= 1 else { return 0 }
-        let crop = Rect(x: face.box.center.x - side / 2, y: face.box.center.y - side / 2, width: side, height: side)
+        try found(around: face.box, in: image).filter { $0.box.iou(face.box) >= Self.matchIoU }.map(\.score).max() ?? 0
+    }
+
+    /// The face the verifier finds where `face` was a moment ago (the previous
+    /// round of a video), with at least `minScore`: of those overlapping its box
+    /// (IoU at least `followIoU`), the one overlapping most. It keeps `face`'s
+    /// score (the primary detector's scale); nil when there is none.
+    func refound(_ face: Face, in image: RGBAImage, minScore: Double) throws -> Face? {
+        let near = try found(around: face.box, in: image).filter { $0.score >= minScore }
+        guard let best = near.max(by: { $0.box.iou(face.box) < $1.box.iou(face.box) }),
+              best.box.iou(face.box) >= Self.followIoU else { return nil }
+        return Face(box: best.box, score: face.score, landmarks: best.landmarks)
+    }
+
+    /// How much a face refound a round later must overlap where it was (faces move).
+    static let followIoU = 0.3
+
+    /// The verifier's faces on the square crop `cropScale` times `box`'s longer side
+    /// around it, mapped back to `image`'s pixels.
+    private func found(around box: Rect, in image: RGBAImage) throws -> [Face] {
+        let side = max(box.width, box.height) * Self.cropScale
+        guard side.isFinite, side >= 1 else { return [] }
+        let crop = Rect(x: box.center.x - side / 2, y: box.center.y - side / 2, width: side, height: side)
         let scale = Double(Self.cropSide) / side
         let patch = try ImageStatistics.crop(image, crop, side: Self.cropSide)
-        var best = 0.0
-        for found in try detector.detect(in: patch) {
-            let box = Rect(x: crop.x + found.box.x / scale, y: crop.y + found.box.y / scale,
-                           width: found.box.width / scale, height: found.box.height / scale)
-            if box.iou(face.box) >= Self.matchIoU { best = max(best, found.score) }
-        }
-        return best
+        let back = Transform2D.scale(x: 1 / scale, y: 1 / scale).concatenating(.translation(x: crop.x, y: crop.y))
+        return try detector.detect(in: patch).map(back.apply(to:))
     }
 }
 

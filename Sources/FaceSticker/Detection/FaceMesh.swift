@@ -164,16 +164,72 @@ package final class FaceMesher {
     package func meshed(_ faces: [Face], in image: RGBAImage, known: [KnownRoll] = []) throws -> [Face] {
         try faces.map { face in
             let roll = known.first { $0.box.iou(face.box) >= FaceVerifier.matchIoU }?.roll
-            guard face.landmarks != nil, let mesh = try mesh(of: face, in: image, knownRoll: roll),
-                  mesh.presence >= Self.trustAbove,
-                  let landmarks = mesh.landmarks, let pose = mesh.pose else { return face }
-            var meshed = face
-            meshed.landmarks = landmarks
-            meshed.pose = pose
-            meshed.outline = ConvexPolygon(hullOf: mesh.points.map(\.flat))
-            meshed.mesh = mesh.points
-            return meshed
+            guard face.landmarks != nil, let mesh = try mesh(of: face, in: image, knownRoll: roll) else { return face }
+            return Self.face(face, taking: mesh) ?? face
         }
+    }
+
+    /// `face` with `mesh`'s landmarks, pose, outline and points, when the mesh is
+    /// sure of it (presence at least `trustAbove`); nil when it is not.
+    private static func face(_ face: Face, taking mesh: FaceMesh) -> Face? {
+        guard mesh.presence >= trustAbove, let landmarks = mesh.landmarks, let pose = mesh.pose else { return nil }
+        var meshed = face
+        meshed.landmarks = landmarks
+        meshed.pose = pose
+        meshed.outline = ConvexPolygon(hullOf: mesh.points.map(\.flat))
+        meshed.mesh = mesh.points
+        return meshed
+    }
+
+    /// How far a followed face may have moved, as a fraction of its crop's side,
+    /// or turned, in degrees, before it is cropped again where the mesh found it.
+    static let followRecropShift = 0.1
+
+    /// `face`, found or followed a moment ago with its mesh (in `image`'s pixels,
+    /// the previous frame's), followed into `image` as MediaPipe tracks a face
+    /// between detections: the crop is made where the face was (its box, turned by
+    /// its roll), the mesh run on it, and the box moved and scaled as the mesh
+    /// moved (so it keeps the detector's shape around the face). When the face
+    /// moved more than `followRecropShift` of the crop or turned more than
+    /// `recropAbove` degrees, it is cropped again where the mesh found it. Nil when
+    /// the face had no mesh, or the mesh is no longer sure of a face there: the
+    /// face is lost and the detectors must look again.
+    package func followed(_ face: Face, in image: RGBAImage) throws -> Face? {
+        guard let before = face.mesh, before.count == OpenCV.meshPointCount, let roll = face.landmarks?.roll else {
+            return nil
+        }
+        var crop = (box: face.box, roll: roll)
+        var best: Face?
+        for _ in 0..<2 {
+            let side = max(crop.box.width, crop.box.height) * Self.cropScale
+            guard side.isFinite, side >= 4, let mesh = try run(center: crop.box.center, side: side, degrees: crop.roll, in: image),
+                  var next = Self.face(face, taking: mesh), let box = Self.moved(face.box, from: before, to: mesh.points),
+                  let nextRoll = next.landmarks?.roll else { break }
+            next.box = box
+            best = next
+            let shift = box.center.distance(to: crop.box.center) / side
+            guard shift > Self.followRecropShift || Angle.between(nextRoll, crop.roll) > Self.recropAbove else { break }
+            crop = (box, nextRoll)
+        }
+        return best
+    }
+
+    /// `box` moved and scaled as the mesh moved from `before` to `after` (in the
+    /// picture: centroid, and root-mean-square spread about it).
+    private static func moved(_ box: Rect, from before: [Point3], to after: [Point3]) -> Rect? {
+        func spread(_ points: [Point3]) -> (center: Point, radius: Double) {
+            let n = Double(max(1, points.count))
+            let c = Point(x: points.map(\.x).reduce(0, +) / n, y: points.map(\.y).reduce(0, +) / n)
+            let r = (points.map { ($0.x - c.x) * ($0.x - c.x) + ($0.y - c.y) * ($0.y - c.y) }.reduce(0, +) / n).squareRoot()
+            return (c, r)
+        }
+        let (a, b) = (spread(before), spread(after))
+        let scale = b.radius / a.radius
+        guard a.radius > 0, scale.isFinite, scale > 0 else { return nil }
+        let center = Point(x: b.center.x + (box.center.x - a.center.x) * scale,
+                           y: b.center.y + (box.center.y - a.center.y) * scale)
+        let (w, h) = (box.width * scale, box.height * scale)
+        return Rect(x: center.x - w / 2, y: center.y - h / 2, width: w, height: h)
     }
 
     /// The best mesh of `face` in `image`: at the face's roll and turned 180

@@ -6,23 +6,33 @@ extension FaceFinder {
     /// copies of a video's frames already made at the detector's size, with the
     /// key rounds (`KeyRounds`): every 15th detection confirms every face it finds
     /// and decides which way is up; the detections after it trust its faces and
-    /// look its way up only. A video's detector threads share one `KeyRounds`;
-    /// each has its own session (detectors are not thread-safe).
+    /// look its way up only. Between searches (`KeyRounds.searchEvery`), faces are
+    /// followed by their mesh from the round before instead (`FaceMesher.followed`),
+    /// and the detectors run only when a face is lost. A video's detector threads
+    /// share one `KeyRounds`; each has its own session (detectors are not thread-safe).
     final class VideoSession {
         private let finder: FaceFinder
         /// The key rounds' faces and ways up, shared by a video's detector threads.
         private let keys: KeyRounds
+        /// Whether faces are followed by their mesh between searches.
+        private let follows: Bool
+        /// The rounds whose faces were all followed by their mesh (no detector ran).
+        private(set) var followedRounds = 0
 
-        /// Loads the detector `settings` name.
-        init(settings: DetectorSettings, keys: KeyRounds = KeyRounds()) throws {
+        /// Loads the detector `settings` name. `follow`: whether faces are followed
+        /// by their mesh between searches (stickers; hiding faces detects every round,
+        /// so that a face that enters is hidden at once).
+        init(settings: DetectorSettings, keys: KeyRounds = KeyRounds(), follow: Bool) throws {
             finder = try FaceFinder(settings: settings)
             self.keys = keys
+            follows = follow && finder.mesher != nil
         }
 
         /// The faces in `small`, a frame's copy at the detector's size, scaled by `sx`, `sy`
         /// to the frame's pixels; those narrower than `minSize` (in the frame) dropped.
         /// `round`: the detection's place in the video's rhythm (see `KeyRounds`;
-        /// nil for a new shot detected off the rhythm).
+        /// nil for a new shot detected off the rhythm); `shot`: which shot of the
+        /// video the frame is in (faces are not followed across a cut).
         ///
         /// With rotations on (`auto`, the default for video too, or `all`): a key round
         /// looks the way up the key before it found and, when it finds no face that way,
@@ -31,16 +41,27 @@ extension FaceFinder {
         /// only after two keys in a row found none there (one dropout must not turn the
         /// picture). A new shot off the rhythm searches on its own. Upside down against
         /// upright needs no vote: the face mesh tells them apart in any pass.
-        func faces(inCopy small: RGBAImage, round: Int?, scaleX sx: Double, scaleY sy: Double) throws -> [Face] {
+        func faces(inCopy small: RGBAImage, round: Int?, shot: Int = 0,
+                   scaleX sx: Double, scaleY sy: Double) throws -> [Face] {
             var found: [Face] = []
             var decided = KeyRounds.Way(turn: .zero, missed: false, everFound: false)
-            defer { keys.record(found, way: decided, round: round) }
+            defer { keys.record(found, way: decided, round: round, shot: shot) }
             guard small.width > 0, small.height > 0 else { return [] }
+            if follows, let round, let followed = try follow(round: round, shot: shot, in: small) {
+                found = followed
+                followedRounds += 1
+                return found.map { $0.scaled(x: sx, y: sy) }.filter(finder.minSizeAllows)
+            }
             let isKey = round.map { KeyRounds.key(of: $0).isKey } ?? true
             let key = keys.key(for: round)
             // A face the verifier confirmed at the key, still in the same place, is the same
             // face: confirming it at every detection would double the detection cost of a video.
-            let keyFaces = isKey ? [] : key?.faces ?? []
+            var keyFaces = isKey ? [] : key?.faces ?? []
+            // So is a face the round before found or followed (it was confirmed, and the mesh
+            // still sure of it): the verifier is asked once a face, not once a detection.
+            if follows, !isKey, let round, let before = keys.faces(ofRound: round - 1, shot: shot) {
+                keyFaces += before.map(KeyRounds.KeyFace.init)
+            }
             let trust = keyFaces.map(\.box)
             let rolls = keyFaces.compactMap { face in face.roll.map { FaceMesher.KnownRoll(box: face.box, roll: $0) } }
             guard finder.settings.rotations != .none else {
@@ -65,6 +86,34 @@ extension FaceFinder {
                 }
             }
             return found.map { $0.scaled(x: sx, y: sy) }.filter(finder.minSizeAllows)
+        }
+
+        /// The faces of round `round - 1` (in the same shot) followed into `image` by
+        /// their mesh; nil when `round` searches (`KeyRounds.searches`), the round before
+        /// found no face or is in another shot, or a face was lost: the detectors look.
+        private func follow(round: Int, shot: Int, in image: RGBAImage) throws -> [Face]? {
+            guard let mesher = finder.mesher, !KeyRounds.searches(round),
+                  let before = keys.faces(ofRound: round - 1, shot: shot), !before.isEmpty else { return nil }
+            var followed: [Face] = []
+            for face in before {
+                if let next = try mesher.followed(face, in: image) {
+                    followed.append(next)
+                } else if let verifier = finder.verifier,
+                          let next = try verifier.refound(face, in: image, minScore: finder.settings.verifierScore) {
+                    // A face the mesh lost is meshed again where the verifier found it; one the
+                    // mesh was not sure of is left to the detectors' next search, not meshed every round.
+                    guard face.mesh != nil else {
+                        followed.append(next)
+                        continue
+                    }
+                    let roll = next.landmarks.map { [FaceMesher.KnownRoll(box: next.box, roll: $0.roll)] } ?? []
+                    followed += try mesher.meshed([next], in: image, known: roll)
+                } else {
+                    return nil
+                }
+            }
+            // Two faces followed onto one: the better scored is kept.
+            return try FaceFinder.merged(followed, nmsThreshold: finder.settings.nmsThreshold)
         }
 
         /// The faces standing upright in the copy turned by `turn` (in the copy's
@@ -99,6 +148,13 @@ extension FaceFinder {
 /// so that the face mesh crops a face found again in the same place only the
 /// way up the key found it (one crop instead of two: `FaceMesher.KnownRoll`).
 ///
+/// Every round's faces are kept a while too (`faces(ofRound:shot:)`): with
+/// following on (stickers), a round between searches (`searchEvery`) follows the
+/// round before's faces by their mesh, and any other round but a key trusts them
+/// as it trusts the key's. So such a round waits for the round before (the other
+/// thread may be detecting it), and its faces are still the same whichever thread
+/// detects which.
+///
 /// `@unchecked`: a thread waits for a key round another thread detects, which
 /// needs a condition variable (`NSCondition`); `Synchronization.Mutex` has none.
 /// Every stored property is read and written only while `condition` is held.
@@ -108,6 +164,12 @@ final class KeyRounds: @unchecked Sendable {
     struct KeyFace: Sendable {
         var box: Rect
         var roll: Double?
+
+        /// `face`'s box, and its roll where the face mesh was sure of it (it has a pose).
+        init(_ face: Face) {
+            box = face.box
+            roll = face.pose == nil ? nil : face.landmarks?.roll
+        }
     }
 
     /// Which way is up after a key round, and what it saw.
@@ -127,9 +189,18 @@ final class KeyRounds: @unchecked Sendable {
 
     /// The key rounds known so far (the last few).
     private var keys: [Int: Key] = [:]
+    /// The last few rounds' faces (in the detector's copy, with their meshes), and their shots.
+    private var rounds: [Int: (faces: [Face], shot: Int)] = [:]
     private var cancelled = false
     static let reverifyAfter = 15
     static let keptKeys = 4
+    /// Every how many rounds the detectors look for faces even when every face
+    /// could be followed by its mesh (a face that comes in is found within this
+    /// many): the key rounds among them.
+    static let searchEvery = 5
+    /// How many rounds' faces are kept: a round further back than this behind the
+    /// newest is not waited for (nobody will record it now).
+    static let keptRounds = 64
 
     init() {}
 
@@ -155,12 +226,33 @@ final class KeyRounds: @unchecked Sendable {
         return keys[wanted]
     }
 
-    /// Records detection `round`'s faces and way up (only a key round's are kept).
-    /// A key round that failed records what it had, so nobody waits for it for ever.
-    func record(_ faces: [Face], way: Way, round: Int?) {
-        guard let round, round >= 0, Self.key(of: round).isKey else { return }
-        let known = faces.map { KeyFace(box: $0.box, roll: $0.pose == nil ? nil : $0.landmarks?.roll) }
+    /// Whether round `round` searches with the detectors whatever was followed.
+    static func searches(_ round: Int) -> Bool { round % searchEvery == 0 || key(of: round).isKey }
+
+    /// Round `round`'s faces, in the detector's copy, once it is known; nil for a
+    /// round before the first, one forgotten, or one in another shot than `shot`.
+    func faces(ofRound round: Int, shot: Int) -> [Face]? {
+        guard round >= 0 else { return nil }
+        condition.lock()
+        defer { condition.unlock() }
+        while rounds[round] == nil, !cancelled, round >= (rounds.keys.max() ?? -1) - Self.keptRounds {
+            condition.wait()
+        }
+        guard let known = rounds[round], known.shot == shot else { return nil }
+        return known.faces
+    }
+
+    /// Records detection `round`'s faces (in the detector's copy), shot and way up
+    /// (a key round's way and face boxes are kept longer). A round that failed
+    /// records what it had, so nobody waits for it for ever.
+    func record(_ faces: [Face], way: Way, round: Int?, shot: Int = 0) {
+        guard let round, round >= 0 else { return }
+        let isKey = Self.key(of: round).isKey
+        let known = faces.map(KeyFace.init)
         condition.changing {
+            rounds[round] = (faces, shot)
+            rounds = rounds.filter { $0.key >= round - Self.keptRounds }
+            guard isKey else { return }
             keys[round] = Key(faces: known, way: way)
             let oldest = round - Self.keptKeys * Self.reverifyAfter
             keys = keys.filter { $0.key >= oldest }

@@ -137,7 +137,8 @@ package final class LiveLoop: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             defer { group.leave() }
             do {
-                detectStage(try FrameDetector(settings: detectorSettings, width: width, height: height, matrix: matrix))
+                detectStage(try FrameDetector(settings: detectorSettings, width: width, height: height, matrix: matrix,
+                                                  follow: options.profile.followsFacesByMesh))
             } catch {
                 fail(error)
                 slot.close()

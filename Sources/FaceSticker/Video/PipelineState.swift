@@ -7,6 +7,8 @@ final class PipelineState: Sendable {
         var framesWithFaces = 0
         var faces = 0
         var detectionSeconds = 0.0
+        var detections = 0
+        var followedRounds = 0
         var error: Error?
         var damage: String?
         var detectorThreads = 1
@@ -18,6 +20,9 @@ final class PipelineState: Sendable {
     var framesWithFaces: Int { counts.withLock { $0.framesWithFaces } }
     var faces: Int { counts.withLock { $0.faces } }
     var detectionSeconds: Double { counts.withLock { $0.detectionSeconds } }
+    /// Detection rounds run, and of them those whose faces were all followed by their mesh.
+    var detections: Int { counts.withLock { $0.detections } }
+    var followedRounds: Int { counts.withLock { $0.followedRounds } }
     var error: Error? { counts.withLock { $0.error } }
     var damage: String? { counts.withLock { $0.damage } }
     /// How many detector threads the run had (set when it ends).
@@ -27,7 +32,13 @@ final class PipelineState: Sendable {
     }
 
     func wroteFrame() { counts.withLock { $0.framesWritten += 1 } }
-    func detected(seconds: Double) { counts.withLock { $0.detectionSeconds += seconds } }
+    func detected(seconds: Double) {
+        counts.withLock { counts in
+            counts.detectionSeconds += seconds
+            counts.detections += 1
+        }
+    }
+    func followed(rounds: Int) { counts.withLock { $0.followedRounds += rounds } }
     func setDamage(_ text: String?) { counts.withLock { $0.damage = text } }
 
     /// Notes a painted frame's faces (ids count up from 0, so the largest + 1 is the number seen).

@@ -111,10 +111,13 @@ final class VideoPipeline: Sendable {
     private func decodeStage() throws {
         var index = 0
         var cuts = SceneCutDetector()
+        var shot = 0
         while let image = try decoder.next() {
             let cut = cuts.isCut(image)
+            if cut { shot += 1 }
             let inRange = active?.contains(index) ?? true
-            guard decoded.push(DecodedFrame(index: index, image: consume image, cut: cut, inRange: inRange)) else { break }
+            guard decoded.push(DecodedFrame(index: index, image: consume image, cut: cut, shot: shot,
+                                            inRange: inRange)) else { break }
             index += 1
         }
         decoded.close()
@@ -135,7 +138,9 @@ final class VideoPipeline: Sendable {
             return
         }
         let detector = try FrameDetector(settings: options.detectorSettings(width: info.width, height: info.height),
-                                         width: info.width, height: info.height, matrix: YUVMatrix(info), keys: keys)
+                                         width: info.width, height: info.height, matrix: YUVMatrix(info), keys: keys,
+                                         follow: options.profile.followsFacesByMesh)
+        defer { state.followed(rounds: detector.followedRounds) }
         let every = options.detectEvery(frameRate: info.frameRate.value)
         // The rhythm starts on the range's first frame (frames outside it are not looked at).
         let first = active?.first ?? 0
@@ -144,7 +149,8 @@ final class VideoPipeline: Sendable {
             let onRhythm = (frame.index - first) % every == 0
             if frame.inRange, onRhythm || frame.cut {
                 let start = DispatchTime.now().uptimeNanoseconds
-                frame.faces = try detector.detect(in: frame.image, round: onRhythm ? (frame.index - first) / every : nil)
+                frame.faces = try detector.detect(in: frame.image, round: onRhythm ? (frame.index - first) / every : nil,
+                                                  shot: frame.shot)
                 state.detected(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             }
             guard detected.put(frame.index, frame) else { return }
@@ -231,6 +237,8 @@ struct DecodedFrame: Sendable {
     var image: YUVFrame
     /// Whether a new shot starts here.
     let cut: Bool
+    /// Which shot of the video it is in (the cuts before it, this one included).
+    var shot = 0
     /// Whether stickers go on it (false: outside the `--keep-rest` range, passed on as it is).
     var inRange = true
     /// What the detector found; nil when it did not run on this frame.

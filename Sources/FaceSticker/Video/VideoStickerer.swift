@@ -137,6 +137,8 @@ package struct VideoStickerer: Sendable {
                                    detectionSeconds: state.detectionSeconds, detectorThreads: state.detectorThreads,
                                    warnings: warnings)
         summary.notes = notes
+        summary.detectionRounds = state.detections
+        summary.followedRounds = state.followedRounds
         return summary
     }
 

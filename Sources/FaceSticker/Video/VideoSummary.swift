@@ -16,6 +16,11 @@ public struct VideoSummary: Sendable {
     public var detectionSeconds: Double
     /// Threads that ran a detector.
     public var detectorThreads: Int
+    /// Frames the detection stage ran on (each a detection round).
+    public var detectionRounds = 0
+    /// Of those, the rounds whose faces were all followed by their face mesh from
+    /// the round before, with no detector run.
+    public var followedRounds = 0
     /// Problems that did not stop the job (damaged input, audio re-encoded), one line each.
     public var warnings: [String]
     /// What the user should know that is no problem (a range cut at the video's end), one line each.

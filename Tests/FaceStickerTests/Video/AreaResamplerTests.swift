@@ -130,7 +130,8 @@ import Testing
         let settings = VideoOptions(detector: Fixtures.settings(.yunet)).detectorSettings(width: info.width,
                                                                                           height: info.height)
         #expect(settings.inputSize == 480)
-        let ours = try FrameDetector(settings: settings, width: info.width, height: info.height, matrix: matrix)
+        let ours = try FrameDetector(settings: settings, width: info.width, height: info.height, matrix: matrix,
+                                     follow: false)
         let reference = try FaceFinder(settings: settings) // shrinks with OpenCV's INTER_AREA
         var framesWithFaces = 0
         try VideoFrames.forEachYUV(path) { index, frame in
