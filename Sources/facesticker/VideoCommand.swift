@@ -69,7 +69,7 @@ enum VideoCommand: Command {
                                    + "--start/--duration/--to (the rest re-encoded as it is, all the audio)")
     static let noAudio = Flag("--no-audio", help: "leave the audio out (default: copied unchanged)")
     static let noSmoothing = Flag("--no-smoothing", help: "place stickers without smoothing (for measuring what smoothing brings)")
-    static let stats = Flag("--stats", help: "print detector time, CPU time and peak memory after each video (benchmarks)")
+    static let stats = Flag("--stats", help: "print detector time, detections (and how many the face mesh followed), CPU time and peak memory after each video")
     static let detectorThreads = Option<Int?>("--detector-threads", placeholder: "N", range: 1...16,
                                               defaultText: "2 on two or more cores", help: "detectors running at once")
 
