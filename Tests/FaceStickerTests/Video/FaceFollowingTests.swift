@@ -68,9 +68,9 @@ import Testing
 
     /// Stickers: most rounds follow the faces by their mesh, and a face that comes in while
     /// another is followed is found at the detectors' next search (`KeyRounds.searchEvery`
-    /// rounds at most) and stickered two detections later (the tracker's confirmation);
-    /// the first face keeps its sticker throughout. Hiding faces follows none: every
-    /// round runs the detectors.
+    /// rounds at most; the bound allows two more for the tracker's confirmation); the first
+    /// face keeps its sticker throughout. Hiding faces follows none: every round runs the
+    /// detectors.
     @Test func aFaceThatComesInIsFoundAtTheNextSearch() throws {
         let dir = try TemporaryDirectory()
         let clip = try Self.twoFaces(in: dir)
