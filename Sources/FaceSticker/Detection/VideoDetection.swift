@@ -47,21 +47,21 @@ extension FaceFinder {
             var decided = KeyRounds.Way(turn: .zero, missed: false, everFound: false)
             defer { keys.record(found, way: decided, round: round, shot: shot) }
             guard small.width > 0, small.height > 0 else { return [] }
-            if follows, let round, let followed = try follow(round: round, shot: shot, in: small) {
+            let isKey = round.map { KeyRounds.key(of: $0).isKey } ?? true
+            // The round before's faces (same shot), which a round other than a key follows or trusts.
+            let before = follows && !isKey ? round.flatMap { keys.faces(ofRound: $0 - 1, shot: shot) } : nil
+            if let round, let before, let followed = try follow(before, round: round, in: small) {
                 found = followed
                 followedRounds += 1
                 return found.map { $0.scaled(x: sx, y: sy) }.filter(finder.minSizeAllows)
             }
-            let isKey = round.map { KeyRounds.key(of: $0).isKey } ?? true
             let key = keys.key(for: round)
             // A face the verifier confirmed at the key, still in the same place, is the same
             // face: confirming it at every detection would double the detection cost of a video.
             var keyFaces = isKey ? [] : key?.faces ?? []
             // So is a face the round before found or followed (it was confirmed, and the mesh
             // still sure of it): the verifier is asked once a face, not once a detection.
-            if follows, !isKey, let round, let before = keys.faces(ofRound: round - 1, shot: shot) {
-                keyFaces += before.map(KeyRounds.KeyFace.init)
-            }
+            keyFaces += (before ?? []).map(KeyRounds.KeyFace.init)
             let trust = keyFaces.map(\.box)
             let rolls = keyFaces.compactMap { face in face.roll.map { FaceMesher.KnownRoll(box: face.box, roll: $0) } }
             guard finder.settings.rotations != .none else {
@@ -88,12 +88,11 @@ extension FaceFinder {
             return found.map { $0.scaled(x: sx, y: sy) }.filter(finder.minSizeAllows)
         }
 
-        /// The faces of round `round - 1` (in the same shot) followed into `image` by
-        /// their mesh; nil when `round` searches (`KeyRounds.searches`), the round before
-        /// found no face or is in another shot, or a face was lost: the detectors look.
-        private func follow(round: Int, shot: Int, in image: RGBAImage) throws -> [Face]? {
-            guard let mesher = finder.mesher, !KeyRounds.searches(round),
-                  let before = keys.faces(ofRound: round - 1, shot: shot), !before.isEmpty else { return nil }
+        /// `before`, the faces of round `round - 1` (in the same shot), followed into `image`
+        /// by their mesh; nil when `round` searches (`KeyRounds.searches`), the round before
+        /// found no face, or a face was lost: the detectors look.
+        private func follow(_ before: [Face], round: Int, in image: RGBAImage) throws -> [Face]? {
+            guard let mesher = finder.mesher, !KeyRounds.searches(round), !before.isEmpty else { return nil }
             var followed: [Face] = []
             for face in before {
                 if let next = try mesher.followed(face, in: image) {
