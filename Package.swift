@@ -27,8 +27,9 @@ let package = Package(
                 cxxSettings: [.headerSearchPath("opencv4")],
                 // libjpeg (Debian libjpeg62-turbo-dev, the one OpenCV links) decodes JPEG directly,
                 // so its warnings are collected instead of printed (jpeg.cpp).
-                linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_objdetect",
-                                 "opencv_dnn", "opencv_highgui", "jpeg", "stdc++", "m"].map { .linkedLibrary($0) }),
+                // imgcodecs and highgui are loaded when first used (lazy.cpp), not linked.
+                linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_objdetect", "opencv_dnn",
+                                 "jpeg", "stdc++", "m"].map { .linkedLibrary($0) }),
         .target(name: "FaceSticker", dependencies: ["CFaceDetect", "CProcess", "CPNG", "CV4L2"]),
         .executableTarget(name: "facesticker", dependencies: ["FaceSticker"]),
         .executableTarget(name: "facesticker-bench", dependencies: ["FaceSticker", "NoFaceImages", "PoseImages"]),

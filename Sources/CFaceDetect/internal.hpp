@@ -69,6 +69,27 @@ cv::Mat readJPEG(const char *path, std::string &warning);
 /// Reads a whole file into memory.
 std::vector<uchar> readBytes(const std::string &path);
 
+/// highgui's functions used here, loaded on first use (lazy.cpp). Fails with
+/// FD_ERR_INTERNAL naming the library when it cannot be loaded.
+struct HighGUI {
+    void (*namedWindow)(const cv::String &, int);
+    void (*destroyWindow)(const cv::String &);
+    void (*destroyAllWindows)();
+    int (*waitKey)(int);
+    double (*getWindowProperty)(const cv::String &, int);
+    void (*resizeWindow)(const cv::String &, int, int);
+    void (*imshow)(const cv::String &, cv::InputArray);
+    cv::Rect (*getWindowImageRect)(const cv::String &);
+};
+const HighGUI &highgui();
+
+/// imgcodecs' functions used here, loaded on first use (lazy.cpp), as `highgui`.
+struct ImageCodecs {
+    cv::Mat (*imread)(const cv::String &, int);
+    bool (*imencode)(const cv::String &, cv::InputArray, std::vector<uchar> &, const std::vector<int> &);
+};
+const ImageCodecs &imageCodecs();
+
 /// One detector implementation. Faces are returned in the coordinates of the
 /// BGR image passed to `detect`, unsorted.
 class Backend {

@@ -32,7 +32,7 @@ fd_status fd_picture_read(const char *path, fd_picture **out_picture) {
         // IMREAD_COLOR applies the EXIF orientation, so the picture is upright.
         cv::Mat bgr;
         try {
-            bgr = cv::imread(path, cv::IMREAD_COLOR);
+            bgr = fd::imageCodecs().imread(path, cv::IMREAD_COLOR);
         } catch (const cv::Exception &error) {
             // A header past OpenCV's own limits (CV_IO_MAX_IMAGE_PIXELS) is refused by an assertion.
             fd::fail(FD_ERR_DECODE, std::string("not a readable image: ") + error.err);
@@ -84,7 +84,7 @@ fd_status fd_jpeg_write(const char *path, const fd_image *image, int32_t quality
         std::vector<uchar> bytes;
         bool encoded = false;
         try {
-            encoded = cv::imencode(".jpg", bgr, bytes, {cv::IMWRITE_JPEG_QUALITY, quality});
+            encoded = fd::imageCodecs().imencode(".jpg", bgr, bytes, {cv::IMWRITE_JPEG_QUALITY, quality});
         } catch (const cv::Exception &error) {
             fd::fail(FD_ERR_ENCODE, std::string("cannot encode JPEG: ") + error.err);
         }

@@ -25,6 +25,9 @@ fd_status fd_window_probe(int32_t timeout_ms, int32_t *out_reachable) {
         if (out_reachable == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "out_reachable is NULL");
         if (timeout_ms < 1 || timeout_ms > 60000) fd::fail(FD_ERR_INVALID_ARGUMENT, "timeout_ms must be 1...60000");
         *out_reachable = 0;
+        // Loaded here, not in the copy: loading libraries in a forked copy of a process
+        // with threads could wait forever on a lock one of those threads held.
+        const fd::HighGUI &gui = fd::highgui();
         const pid_t child = fork();
         if (child < 0) fd::fail(FD_ERR_INTERNAL, std::string("fork: ") + std::strerror(errno));
         if (child == 0) {
@@ -37,8 +40,8 @@ fd_status fd_window_probe(int32_t timeout_ms, int32_t *out_reachable) {
             signal(SIGABRT, SIG_DFL);
             int status = 0;
             try {
-                cv::namedWindow("facesticker display probe", cv::WINDOW_AUTOSIZE);
-                cv::destroyAllWindows();
+                gui.namedWindow("facesticker display probe", cv::WINDOW_AUTOSIZE);
+                gui.destroyAllWindows();
             } catch (...) {
                 status = 1;
             }
@@ -58,9 +61,10 @@ fd_status fd_window_wait_key(fd_window *window, int32_t delay_ms, int32_t *out_k
         if (window == nullptr || out_key == nullptr || out_closed == nullptr)
             fd::fail(FD_ERR_INVALID_ARGUMENT, "window or an out pointer is NULL");
         if (delay_ms < 1 || delay_ms > 10000) fd::fail(FD_ERR_INVALID_ARGUMENT, "delay_ms must be 1...10000");
-        const int key = cv::waitKey(delay_ms);
+        const fd::HighGUI &gui = fd::highgui();
+        const int key = gui.waitKey(delay_ms);
         // Before the first imshow the window may not exist yet as far as highgui knows.
-        const bool closed = window->shown && cv::getWindowProperty(window->name, cv::WND_PROP_VISIBLE) < 1;
+        const bool closed = window->shown && gui.getWindowProperty(window->name, cv::WND_PROP_VISIBLE) < 1;
         *out_key = key < 0 ? -1 : (key & 0xFF);
         *out_closed = closed ? 1 : 0;
     });
@@ -70,8 +74,9 @@ void fd_window_destroy(fd_window *window) {
     if (window == nullptr) return;
     // Destroying must not throw across the C boundary; a window already gone is fine.
     try {
-        cv::destroyWindow(window->name);
-        cv::waitKey(1);
+        const fd::HighGUI &gui = fd::highgui();
+        gui.destroyWindow(window->name);
+        gui.waitKey(1);
     } catch (...) {
     }
     delete window;
@@ -133,8 +138,9 @@ fd_status fd_window_create_fitted(const char *title, int32_t width, int32_t heig
         auto window = std::make_unique<fd_window>();
         window->name = title;
         // No toolbar or status bar (Qt's image-debugging tools); resizable, keeping the aspect ratio.
-        cv::namedWindow(window->name, cv::WINDOW_NORMAL | cv::WINDOW_KEEPRATIO | cv::WINDOW_GUI_NORMAL);
-        if (screen_width > 0 && screen_height > 0) cv::resizeWindow(window->name, width, height);
+        const fd::HighGUI &gui = fd::highgui();
+        gui.namedWindow(window->name, cv::WINDOW_NORMAL | cv::WINDOW_KEEPRATIO | cv::WINDOW_GUI_NORMAL);
+        if (screen_width > 0 && screen_height > 0) gui.resizeWindow(window->name, width, height);
         *out_window = window.release();
     });
 }
@@ -142,7 +148,7 @@ fd_status fd_window_create_fitted(const char *title, int32_t width, int32_t heig
 fd_status fd_window_show(fd_window *window, const fd_image *image) {
     return fd::guarded(__func__, [&] {
         if (window == nullptr) fd::fail(FD_ERR_INVALID_ARGUMENT, "window is NULL");
-        cv::imshow(window->name, fd::toBGR(image));
+        fd::highgui().imshow(window->name, fd::toBGR(image));
         window->shown = true;
     });
 }
@@ -150,7 +156,7 @@ fd_status fd_window_show(fd_window *window, const fd_image *image) {
 fd_status fd_window_geometry(fd_window *window, int32_t *out_x, int32_t *out_y, int32_t *out_width, int32_t *out_height) {
     return fd::guarded(__func__, [&] {
         if (window == nullptr || !out_x || !out_y || !out_width || !out_height) fd::fail(FD_ERR_INVALID_ARGUMENT, "NULL argument");
-        const cv::Rect r = cv::getWindowImageRect(window->name);
+        const cv::Rect r = fd::highgui().getWindowImageRect(window->name);
         *out_x = r.x;
         *out_y = r.y;
         *out_width = r.width;
