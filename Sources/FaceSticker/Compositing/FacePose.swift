@@ -26,6 +26,11 @@ package struct FacePose: Hashable, Sendable {
     /// sticker there is narrower, not smaller (issue #20): the head's real eye
     /// distance (the mesh's in 3-D) foreshortened by its nod.
     package let downDistance: Double
+    /// Where a point one eye distance straight behind the eyes, into the head,
+    /// shows in the picture, from the eyes: zero on a frontal face and on a face
+    /// without a mesh; on a head turned aside it points toward the back of the head
+    /// (a hat stands over the skull, not over the eyes: `Sticker.Fit.depth`).
+    package let backward: Point
 
     package init(face: Face) {
         box = face.box
@@ -38,10 +43,14 @@ package struct FacePose: Hashable, Sendable {
         down = Point(x: -across.y, y: across.x)
         angle = landmarks.roll
         eyeDistance = max(landmarks.eyeDistance, 0.3 * max(0, face.box.width))
-        if isMeasured, let points = face.mesh, let seen = FaceMesh(points: points, presence: 1).foreshortening {
-            downDistance = min(max(eyeDistance, seen.eyes) * seen.up, Self.tallest * eyeDistance)
+        let mesh = face.mesh.map { FaceMesh(points: $0, presence: 1) }
+        if isMeasured, let mesh, let seen = mesh.foreshortening, let toward = mesh.toward {
+            let real = max(eyeDistance, seen.eyes)
+            downDistance = min(real * seen.up, Self.tallest * eyeDistance)
+            backward = Point(x: -toward.x * real, y: -toward.y * real)
         } else {
             downDistance = eyeDistance
+            backward = .zero
         }
     }
 

@@ -97,15 +97,25 @@ extension Sticker {
         package var offset: Point
         /// Whether the art turns with the head (the eye line's angle); if not it stays upright.
         package var rotates: Bool
+        /// How far behind the eyes, into the head, the layer stands, in the head's
+        /// real eye distances (the face mesh's, not foreshortened): on a head turned
+        /// aside the layer moves toward the back of the head by what this depth
+        /// shows in the picture; a frontal face shows none of it, and a face
+        /// without a mesh is drawn as frontal. Default: `anchor.depth`.
+        package var depth: Double
 
         package init(anchor: Sticker.Anchor, measure: Sticker.Measure = .eyeDistance, size: Double,
-                    offset: Point = .zero, rotates: Bool = true) {
+                    offset: Point = .zero, rotates: Bool = true, depth: Double? = nil) {
             self.anchor = anchor
             self.measure = measure
             self.size = size
             self.offset = offset
             self.rotates = rotates
+            self.depth = depth ?? anchor.depth
         }
+
+        /// The depths a manifest may give, in eye distances.
+        package static let depthRange = -5.0...5.0
 
         /// The fit a plain PNG gets when it is not in the manifest: it covers the
         /// whole face (box width), centred, turning with the head. Nothing floats
@@ -129,6 +139,13 @@ extension Sticker {
         case aboveHead = "above-head"
         /// The middle of the face, halfway between the eyes and the mouth.
         case face
+
+        /// How far behind the eyes a layer at this anchor stands by default, in
+        /// eye distances (`Fit.depth`): 0 on the face (glasses, a moustache); a hat
+        /// stands over the middle of the skull, about 1.3 eye distances behind
+        /// the eyes (the ears' line is about 1.4 behind them on an adult head), so
+        /// on a head turned aside it stays on the head instead of jutting off the forehead.
+        package var depth: Double { self == .aboveHead ? 1.3 : 0 }
 
         /// What `facesticker stickers` prints.
         package var summary: String {
@@ -217,6 +234,7 @@ extension Sticker {
             var center = pose.point(fit.anchor)
                 .offset(by: pose.across, scale: fit.offset.x * unit)
                 .offset(by: pose.down, scale: fit.offset.y * unit * tall)
+                .offset(by: pose.backward, scale: fit.depth)
             if fit.anchor == .aboveHead { center = center.offset(by: pose.down, scale: -height / 2) }
             // Layers on the face stay on the face mesh's outline; a hat is above it.
             let clip = fit.anchor == .aboveHead ? nil : pose.outline.map { $0.grown(by: clipMargin * pose.box.width) }

@@ -13,7 +13,8 @@ import Foundation
 ///
 /// `anchor` and `size` are required; `measure` defaults to `eye-distance`,
 /// `offset` (in measures: x toward the subject's left eye, y down the face)
-/// to `[0, 0]`, `rotates` to true. Unknown keys are refused so a typo is not
+/// to `[0, 0]`, `rotates` to true, `depth` (how far behind the eyes the layer
+/// stands, in eye distances, -5...5) to the anchor's (`Sticker.Anchor.depth`). Unknown keys are refused so a typo is not
 /// silently ignored; every error names the file and the key.
 package struct StickerManifest: Hashable, Sendable {
     /// The file it was read from; art paths are relative to its folder.
@@ -145,7 +146,7 @@ package struct StickerManifest: Hashable, Sendable {
     private struct LayerFile: Decodable {
         var spec: StickerManifest.LayerSpec
 
-        private enum Key: String, CodingKey, CaseIterable { case art, anchor, measure, size, offset, rotates }
+        private enum Key: String, CodingKey, CaseIterable { case art, anchor, measure, size, offset, rotates, depth }
 
         init(from decoder: Decoder) throws {
             try StickerManifest.refuseUnknownKeys(in: decoder, allowed: Key.allCases.map(\.rawValue))
@@ -182,8 +183,14 @@ package struct StickerManifest: Hashable, Sendable {
                 offset = Point(x: pair[0], y: pair[1])
             }
             let rotates = try c.decodeIfPresent(Bool.self, forKey: .rotates) ?? true
+            let depth = try c.decodeIfPresent(Double.self, forKey: .depth)
+            if let depth, !Sticker.Fit.depthRange.contains(depth) {
+                let range = Sticker.Fit.depthRange
+                throw DecodingError.dataCorruptedError(
+                    forKey: .depth, in: c, debugDescription: "must be within \(Int(range.lowerBound))...\(Int(range.upperBound))")
+            }
             spec = StickerManifest.LayerSpec(art: art, fit: Sticker.Fit(anchor: anchor, measure: measure, size: size,
-                                                               offset: offset, rotates: rotates))
+                                                               offset: offset, rotates: rotates, depth: depth))
         }
     }
 

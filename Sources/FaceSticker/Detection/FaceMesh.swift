@@ -108,10 +108,16 @@ package struct FaceMesh: Sendable {
         return atan2(a.y, a.x) * 180 / Double.pi
     }
 
+    /// The unit vector straight out of the face, toward the camera (negative z)
+    /// when the face is frontal; its negative points into the head.
+    package var toward: Point3? {
+        guard let (a, up) = axes else { return nil }
+        return a.cross(up)
+    }
+
     /// Yaw and pitch, with the roll taken out.
     package var pose: HeadPose? {
-        guard let (a, up) = axes, let roll else { return nil }
-        let toward = a.cross(up) // out of the face, toward the camera (negative z) when frontal
+        guard let toward, let roll else { return nil }
         let (s, c) = (sin(roll * Double.pi / 180), cos(roll * Double.pi / 180))
         let x = toward.x * c + toward.y * s, y = -toward.x * s + toward.y * c
         let degrees = { (v: Double) in asin(max(-1, min(1, v))) * 180 / Double.pi }

@@ -133,10 +133,13 @@ package struct TrackTimeline<Payload: Sendable>: Sendable {
         }
         var face = Face(box: box, score: mix(a.score, b.score), landmarks: landmarks,
                         pose: t < 0.5 ? a.pose ?? b.pose : b.pose ?? a.pose)
-        // Outlines have no corner-to-corner match: the nearer one, moved with the box.
+        // Outlines have no corner-to-corner match: the nearer one, moved with the box. So is
+        // the mesh, which stickers read the head's turn from (`FacePose`): a face between two
+        // detections is posed as they are, not as a frontal face, so nothing jumps between them.
         let (near, shift) = t < 0.5 ? (a, box.center.offset(by: a.box.center, scale: -1))
             : (b, box.center.offset(by: b.box.center, scale: -1))
         face.outline = near.outline?.map { $0.offset(by: shift, scale: 1) }
+        face.mesh = near.mesh?.map { Point3(x: $0.x + shift.x, y: $0.y + shift.y, z: $0.z) }
         return face
     }
 }

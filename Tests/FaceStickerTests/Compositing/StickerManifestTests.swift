@@ -45,6 +45,15 @@ import Testing
         #expect(manifest.credits.isEmpty && manifest.entries[0].summary.isEmpty)
     }
 
+    /// `depth` defaults to the anchor's: 0 on the face, a hat's over the skull.
+    @Test func depthDefaultsToTheAnchorsAndCanBeGiven() throws {
+        let json = #"{"stickers": [{"name": "a", "layers": [{"art": "a.png", "anchor": "eyes", "size": 2},"#
+            + #"{"art": "h.png", "anchor": "above-head", "size": 1}, {"art": "m.png", "anchor": "nose", "size": 1, "depth": -0.5}]}]}"#
+        let layers = try #require(try StickerManifest.decode(Data(json.utf8), path: "/m/stickers.json").entries.first?.layers)
+        #expect(layers.map(\.fit.depth) == [0, Sticker.Anchor.aboveHead.depth, -0.5])
+        #expect(Sticker.Anchor.aboveHead.depth > 1)
+    }
+
     static let layer = #"{"art": "a.png", "anchor": "eyes", "size": 2}"#
 
     @Test(arguments: [
@@ -62,6 +71,10 @@ import Testing
          #"key "stickers[0].layers[0].rotates": expected true or false"#),
         (#"{"stickers": [{"name": "a", "layers": [{"art": "a.png", "anchor": "eyes", "size": 2, "measure": "feet"}]}]}"#,
          #"key "stickers[0].layers[0].measure": unknown measure "feet""#),
+        (#"{"stickers": [{"name": "a", "layers": [{"art": "a.png", "anchor": "eyes", "size": 2, "depth": 9}]}]}"#,
+         #"key "stickers[0].layers[0].depth": must be within -5...5"#),
+        (#"{"stickers": [{"name": "a", "layers": [{"art": "a.png", "anchor": "eyes", "size": 2, "depth": "far"}]}]}"#,
+         #"key "stickers[0].layers[0].depth": expected a number"#),
         (#"{"stickers": [{"name": "a", "layers": [{"art": "a.png", "anchor": "eyes", "size": 2, "colour": 1}]}]}"#,
          #"key "stickers[0].layers[0].colour": unknown key"#),
         (#"{"stickers": [{"name": "a", "layers": []}]}"#, #"key "stickers[0].layers": no layers"#),

@@ -104,4 +104,17 @@ import Testing
         #expect(mid.score == 0.625)
         #expect(mid.landmarks?.rightEye.x == 25 + 0.3 * 80)
     }
+
+    /// A face between two detections keeps the nearer one's mesh, moved with the box:
+    /// stickers read the head's turn from it (`FacePose`), so a hat on a turned head
+    /// does not jump back over the eyes between detections.
+    @Test func interpolationKeepsTheNearerMeshMovedWithTheBox() {
+        var a = Self.face(x: 0), b = Self.face(x: 100)
+        a.mesh = [Point3(x: 10, y: 20, z: -5)]
+        b.mesh = [Point3(x: 110, y: 20, z: -7)]
+        #expect(TrackTimeline<Int>.interpolate(a, b, 0.25).mesh == [Point3(x: 35, y: 20, z: -5)])
+        #expect(TrackTimeline<Int>.interpolate(a, b, 0.75).mesh == [Point3(x: 85, y: 20, z: -7)])
+        b.mesh = nil
+        #expect(TrackTimeline<Int>.interpolate(a, b, 0.75).mesh == nil)
+    }
 }
