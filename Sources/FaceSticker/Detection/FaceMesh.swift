@@ -117,7 +117,8 @@ package struct FaceMesh: Sendable {
 
     /// Yaw and pitch, with the roll taken out.
     package var pose: HeadPose? {
-        guard let toward, let roll else { return nil }
+        guard let (a, up) = axes else { return nil } // the axes once: `toward` and `roll` each work them out
+        let toward = a.cross(up), roll = atan2(a.y, a.x) * 180 / Double.pi
         let (s, c) = (sin(roll * Double.pi / 180), cos(roll * Double.pi / 180))
         let x = toward.x * c + toward.y * s, y = -toward.x * s + toward.y * c
         let degrees = { (v: Double) in asin(max(-1, min(1, v))) * 180 / Double.pi }
