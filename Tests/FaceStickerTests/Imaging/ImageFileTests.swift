@@ -131,6 +131,25 @@ import Testing
         }
     }
 
+    /// A format neither libpng nor libjpeg reads goes to OpenCV's image codecs, which
+    /// are loaded when first used (CFaceDetect's lazy.cpp), not at start: a 24-bit BMP,
+    /// rows bottom up, each padded to 4 bytes.
+    @Test func aBMPIsReadThroughOpenCVsCodecsLoadedOnFirstUse() throws {
+        let dir = try TemporaryDirectory()
+        let rowBytes = (Self.width * 3 + 3) / 4 * 4, pixelBytes = rowBytes * Self.height
+        func le(_ v: Int, _ n: Int) -> [UInt8] { (0..<n).map { UInt8((v >> (8 * $0)) & 0xFF) } }
+        var bytes: [UInt8] = Array("BM".utf8) + le(54 + pixelBytes, 4) + le(0, 4) + le(54, 4)
+        bytes += le(40, 4) + le(Self.width, 4) + le(Self.height, 4) + le(1, 2) + le(24, 2) + le(0, 4)
+            + le(pixelBytes, 4) + le(2835, 4) + le(2835, 4) + le(0, 4) + le(0, 4)
+        for y in (0..<Self.height).reversed() {
+            var row: [UInt8] = []
+            for x in 0..<Self.width { row += [2, 1, 0].map { UInt8(Self.value(x, y, $0, limit: 256)) } } // BGR
+            bytes += row + [UInt8](repeating: 0, count: rowBytes - row.count)
+        }
+        let image = try ImageFile.read(path: try Self.write(bytes, dir, "picture.bmp"))
+        Self.expectPixels(image) { x, y in (0..<3).map { Self.value(x, y, $0, limit: 256) } + [255] }
+    }
+
     @Test func pngKeepsAlphaWhenSomePixelIsNotOpaque() throws {
         let dir = try TemporaryDirectory()
         var image = RGBAImage(width: 4, height: 3, fill: (10, 20, 30, 255))
