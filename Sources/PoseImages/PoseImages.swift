@@ -12,6 +12,8 @@ package struct PoseImages: Sendable {
         package var image: RGBAImage
         /// The pose the product should read off the picture: that of the turned mesh.
         package var truth: HeadPose
+        /// The turned mesh itself, in the picture's pixels: the head the picture was drawn from.
+        package var mesh: FaceMesh
     }
 
     private let image: RGBAImage
@@ -63,7 +65,7 @@ package struct PoseImages: Sendable {
             guard before * after > 0 else { continue } // turned away from the camera
             Self.draw(from: (source[i], source[j], source[k]), to: (target[i], target[j], target[k]), image, &out)
         }
-        return Rendered(image: out, truth: truth)
+        return Rendered(image: out, truth: truth, mesh: FaceMesh(points: turned, presence: 1))
     }
 
     /// Fills the triangle `to` of `out` with the pixels of triangle `from` of `image` (bilinear).

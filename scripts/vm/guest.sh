@@ -102,7 +102,17 @@ ffmpeg -v error -re -loop 1 -framerate 5 -i "$R/face-640x480.png" -f v4l2 -pix_f
 feed_yuyv=$!
 ffmpeg -v error -re -loop 1 -framerate 5 -i "$R/face-1280x720.png" -f v4l2 -c:v mjpeg -q:v 3 /dev/video11 &
 feed_mjpeg=$!
-sleep 2
+# Until each writer has fed its first frame the node is no camera yet (exclusive_caps); on a
+# busy host the emulated ffmpeg takes seconds to start, so wait for that, not a fixed time.
+fed() {
+    local i
+    for ((i = 0; i < 600; i++)); do
+        "$bin" devices --json "$1" 2>/dev/null | grep -q '"kind": "camera"' && return 0
+        sleep 0.1
+    done
+    echo "guest: $1: no writer fed it within 60 s"
+}
+fed /dev/video10; fed /dev/video11
 started selfie-loop-yuyv "$bin" selfie --device /dev/video10 --size 640x480 --no-mirror --burst 1 --skip 1 \
     -o "$R/selfie-loop-yuyv.png" "${DETECT[@]}"
 first=$pid

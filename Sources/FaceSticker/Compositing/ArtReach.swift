@@ -58,12 +58,13 @@ struct ArtReach {
     }
 
     /// The box of the pixels (each [x, x + 1) x [y, y + 1)) whose centres it
-    /// can reach once turned by `angle` (given as its cosine and sine) about `center`.
-    func bounds(center: Point, cosine: Double, sine: Double) -> Rect {
+    /// can reach once its top edge lies along `across` and its sides along `down`
+    /// (unit vectors: `Sticker.Placement.axes`) about `center`.
+    func bounds(center: Point, across: Point, down: Point) -> Rect {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for u in [a.lower, a.upper] {
             for v in [b.lower, b.upper] {
-                let x = center.x + u * cosine - v * sine, y = center.y + u * sine + v * cosine
+                let x = center.x + u * across.x + v * down.x, y = center.y + u * across.y + v * down.y
                 minX = min(minX, x)
                 maxX = max(maxX, x)
                 minY = min(minY, y)

@@ -43,8 +43,12 @@ package enum Compositor {
         else { return }
         let level = art.level(for: size)
         guard let reach = ArtReach(level: level, size: size) else { return }
-        let (cosine, sine) = rotation(placement.angle)
-        let box = reach.bounds(center: placement.center, cosine: cosine, sine: sine)
+        let (across, down) = placement.axes
+        // The art's frame from the picture's: the inverse of [across down], a rotation's
+        // transpose when the placement is not skewed (det taken as exactly 1, as it is).
+        let det = placement.skew == 0 ? 1 : across.x * down.y - across.y * down.x
+        guard det > 0.5 else { return }
+        let box = reach.bounds(center: placement.center, across: across, down: down)
         let left = pixelIndex((box.minX - 1).rounded(.down), limit: Double(width))
         let right = pixelIndex((box.maxX + 1).rounded(.up), limit: Double(width))
         let top = pixelIndex((box.minY - 1).rounded(.down), limit: Double(height))
@@ -54,8 +58,8 @@ package enum Compositor {
         // Each destination pixel centre, in the art's own frame (drawn pixels
         // from its centre, x along its top edge), is affine in (x, y).
         let cx = placement.center.x, cy = placement.center.y
-        let perX = (a: cosine, b: -sine), perY = (a: sine, b: cosine)
-        let origin = (a: (0.5 - cx) * cosine + (0.5 - cy) * sine, b: -(0.5 - cx) * sine + (0.5 - cy) * cosine)
+        let perX = (a: down.y / det, b: -across.y / det), perY = (a: -down.x / det, b: across.x / det)
+        let origin = (a: (0.5 - cx) * perX.a + (0.5 - cy) * perY.a, b: (0.5 - cx) * perX.b + (0.5 - cy) * perY.b)
         let halfWidth = size.width / 2, halfHeight = size.height / 2
         let kx = Double(level.width) / size.width, ky = Double(level.height) / size.height
         let shiftU = Double(level.width) / 2 - 0.5, shiftV = Double(level.height) / 2 - 0.5
@@ -88,9 +92,9 @@ package enum Compositor {
 
     /// The axis-aligned box the placed art covers.
     package static func bounds(of placement: Sticker.Placement) -> Rect {
-        let (cosine, sine) = rotation(placement.angle)
-        let halfWidth = abs(cosine) * placement.size.width / 2 + abs(sine) * placement.size.height / 2
-        let halfHeight = abs(sine) * placement.size.width / 2 + abs(cosine) * placement.size.height / 2
+        let (across, down) = placement.axes
+        let halfWidth = abs(across.x) * placement.size.width / 2 + abs(down.x) * placement.size.height / 2
+        let halfHeight = abs(across.y) * placement.size.width / 2 + abs(down.y) * placement.size.height / 2
         return Rect(x: placement.center.x - halfWidth, y: placement.center.y - halfHeight,
                     width: 2 * halfWidth, height: 2 * halfHeight)
     }

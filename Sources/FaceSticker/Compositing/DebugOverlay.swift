@@ -25,11 +25,11 @@ package enum DebugOverlay {
 
     /// The placed art's four corners and the first again, to outline it.
     static func corners(of placement: Sticker.Placement) -> [Point] {
-        let (cosine, sine) = Compositor.rotation(placement.angle)
+        let (across, down) = placement.axes
         let w = placement.size.width / 2, h = placement.size.height / 2
         let corners = [(-w, -h), (w, -h), (w, h), (-w, h), (-w, -h)]
         return corners.map { x, y in
-            Point(x: placement.center.x + x * cosine - y * sine, y: placement.center.y + x * sine + y * cosine)
+            Point(x: placement.center.x + x * across.x + y * down.x, y: placement.center.y + x * across.y + y * down.y)
         }
     }
 }

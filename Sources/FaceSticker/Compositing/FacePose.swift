@@ -31,6 +31,14 @@ package struct FacePose: Hashable, Sendable {
     /// without a mesh; on a head turned aside it points toward the back of the head
     /// (a hat stands over the skull, not over the eyes: `Sticker.Fit.depth`).
     package let backward: Point
+    /// How far the head's up axis, as the picture shows it, leans from square to
+    /// the eye line, in degrees clockwise (`Sticker.Placement.skew`): 0 on a face
+    /// without a mesh and on a face turned only one way; a head turned aside and
+    /// nodding shows its eye line and its height at other than a right angle.
+    package let lean: Double
+    /// Unit vector down the head as the picture shows it: `down` turned by `lean`.
+    /// Offsets down the face and the way to the top of the head follow it.
+    package let headDown: Point
 
     package init(face: Face) {
         box = face.box
@@ -44,29 +52,41 @@ package struct FacePose: Hashable, Sendable {
         angle = landmarks.roll
         eyeDistance = max(landmarks.eyeDistance, 0.3 * max(0, face.box.width))
         let mesh = face.mesh.map { FaceMesh(points: $0, presence: 1) }
-        if isMeasured, let mesh, let seen = mesh.foreshortening, let toward = mesh.toward {
+        if isMeasured, let mesh, let seen = mesh.foreshortening, let (headAcross, headUp) = mesh.axes {
             let real = max(eyeDistance, seen.eyes)
             downDistance = min(real * seen.up, Self.tallest * eyeDistance)
+            let toward = headAcross.cross(headUp) // out of the face
             backward = Point(x: -toward.x * real, y: -toward.y * real)
+            // The head's down axis in the picture; near end-on (a head nodding far) its direction says little.
+            let seenDown = Point(x: -headUp.x, y: -headUp.y)
+            let shown = seenDown.distance(to: .zero)
+            lean = shown < Self.leanNeeds ? 0
+                : atan2(down.x * seenDown.y - down.y * seenDown.x, down.x * seenDown.x + down.y * seenDown.y) * 180 / Double.pi
         } else {
             downDistance = eyeDistance
             backward = .zero
+            lean = 0
         }
+        let (cosine, sine) = Compositor.rotation(lean)
+        headDown = lean == 0 ? down : Point(x: down.x * cosine - down.y * sine, y: down.x * sine + down.y * cosine)
     }
 
     /// The most `downDistance` may be, in eye distances: a head turned to a
     /// near profile keeps its stickers at most this much taller than the art.
     package static let tallest = 2.0
+    /// How much of the head's up axis the picture must show (its length, 1 when the
+    /// head does not nod) before `lean` reads its direction.
+    static let leanNeeds = 0.3
 
     /// Where `anchor` is on this face.
     package func point(_ anchor: Sticker.Anchor) -> Point {
         let eyes = landmarks.eyeCenter
         switch anchor {
         case .eyes: return eyes
-        case .betweenEyes: return eyes.offset(by: down, scale: -downDistance / 3)
+        case .betweenEyes: return eyes.offset(by: headDown, scale: -downDistance / 3)
         case .nose: return landmarks.noseTip
         case .mouth: return landmarks.mouthCenter
-        case .aboveHead: return eyes.offset(by: down, scale: -1.25 * downDistance)
+        case .aboveHead: return eyes.offset(by: headDown, scale: -1.25 * downDistance)
         case .face: return eyes.midpoint(landmarks.mouthCenter)
         }
     }

@@ -176,22 +176,39 @@ extension Sticker {
         package var center: Point
         package var size: Size
         package var angle: Double
+        /// How far the art's sides lean from square to its top edge, in degrees
+        /// clockwise (0: a rectangle): a head turned aside and nodding shows its eye
+        /// line and its up axis at other than a right angle, and art on the face
+        /// follows both. Within `maxSkew` either way.
+        package var skew: Double
         /// Where the art may be drawn (nil: anywhere): on a face with a mesh, its
         /// outline grown by `Layout.clipMargin`, so that what would lie behind a turned
         /// head is not drawn over the background.
         package var clip: ConvexPolygon?
 
-        package init(center: Point, size: Size, angle: Double, clip: ConvexPolygon? = nil) {
+        package init(center: Point, size: Size, angle: Double, skew: Double = 0, clip: ConvexPolygon? = nil) {
             self.center = center
             self.size = size
             self.angle = angle
+            self.skew = max(-Self.maxSkew, min(Self.maxSkew, skew.isFinite ? skew : 0))
             self.clip = clip
+        }
+
+        /// The most a placement leans: past it the art would be a sliver.
+        package static let maxSkew = 45.0
+
+        /// Unit vectors along the art's top edge (left to right) and down its
+        /// sides (top to bottom), in the picture.
+        package var axes: (across: Point, down: Point) {
+            let (cosine, sine) = Compositor.rotation(angle)
+            let (downCosine, downSine) = skew == 0 ? (cosine, sine) : Compositor.rotation(angle + skew)
+            return (Point(x: cosine, y: sine), Point(x: -downSine, y: downCosine))
         }
 
         /// The same placement moved to `center`, its clip moved with it.
         package func moved(to center: Point) -> Placement {
             let shift = center.offset(by: self.center, scale: -1)
-            return Placement(center: center, size: size, angle: angle,
+            return Placement(center: center, size: size, angle: angle, skew: skew,
                              clip: clip?.map { $0.offset(by: shift, scale: 1) })
         }
     }
@@ -233,13 +250,13 @@ extension Sticker {
             let height = width / layer.art.aspectRatio * tall
             var center = pose.point(fit.anchor)
                 .offset(by: pose.across, scale: fit.offset.x * unit)
-                .offset(by: pose.down, scale: fit.offset.y * unit * tall)
+                .offset(by: pose.headDown, scale: fit.offset.y * unit * tall)
                 .offset(by: pose.backward, scale: fit.depth)
-            if fit.anchor == .aboveHead { center = center.offset(by: pose.down, scale: -height / 2) }
+            if fit.anchor == .aboveHead { center = center.offset(by: pose.headDown, scale: -height / 2) }
             // Layers on the face stay on the face mesh's outline; a hat is above it.
             let clip = fit.anchor == .aboveHead ? nil : pose.outline.map { $0.grown(by: clipMargin * pose.box.width) }
             return Sticker.Placement(center: center, size: Size(width: width, height: height),
-                                    angle: fit.rotates ? pose.angle : 0, clip: clip)
+                                    angle: fit.rotates ? pose.angle : 0, skew: fit.rotates ? pose.lean : 0, clip: clip)
         }
 
         /// How far outside the face mesh's outline a layer on the face may reach, in face
@@ -253,17 +270,26 @@ extension Transform2D {
     /// the map stretches that side's direction, and the angle turns with the map.
     /// Under mirroring the angle flips sign, because the art itself is drawn
     /// unmirrored: its up direction follows the map, its left-right does not.
+    /// The skew is what the mapped sides' directions make of it.
     package func apply(to placement: Sticker.Placement) -> Sticker.Placement {
+        // A rectangle's sides from sinCos, exact at quarter turns, so those stay pixel-exact.
         let (sin, cos) = Self.sinCos(degrees: placement.angle)
-        let across = Point(x: a * cos + c * sin, y: b * cos + d * sin)
-        let down = Point(x: -a * sin + c * cos, y: -b * sin + d * cos)
+        let sides = placement.skew == 0 ? (across: Point(x: cos, y: sin), down: Point(x: -sin, y: cos)) : placement.axes
+        let across = Point(x: a * sides.across.x + c * sides.across.y, y: b * sides.across.x + d * sides.across.y)
+        let down = Point(x: a * sides.down.x + c * sides.down.y, y: b * sides.down.x + d * sides.down.y)
         let flip = isMirroring ? -1.0 : 1.0
         var angle = atan2(flip * across.y, flip * across.x) * 180 / Double.pi
         if angle <= -180 { angle += 360 }
+        // The down side's lean from square to the mapped top edge: none for a rectangle under a
+        // map that keeps right angles (turns, mirrors, even scaling), whatever rounding says.
+        let square = Point(x: -flip * across.y, y: flip * across.x)
+        let keepsRightAngles = abs(a * c + b * d) <= 1e-12 * (a * a + b * b) && abs(a * a + b * b - c * c - d * d) <= 1e-12 * (a * a + b * b)
+        let skew = placement.skew == 0 && keepsRightAngles ? 0
+            : atan2(square.x * down.y - square.y * down.x, square.x * down.x + square.y * down.y) * 180 / Double.pi
         return Sticker.Placement(
             center: apply(to: placement.center),
             size: Size(width: placement.size.width * across.distance(to: .zero),
                        height: placement.size.height * down.distance(to: .zero)),
-            angle: angle, clip: placement.clip?.map(apply(to:)))
+            angle: angle, skew: skew, clip: placement.clip?.map(apply(to:)))
     }
 }

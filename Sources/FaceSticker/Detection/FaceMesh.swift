@@ -91,7 +91,7 @@ package struct FaceMesh: Sendable {
     }
 
     /// The head's axes: across (subject's right to left) and up (chin to forehead), unit length and orthogonal.
-    private var axes: (across: Point3, up: Point3)? {
+    package var axes: (across: Point3, up: Point3)? {
         guard isWhole else { return nil }
         let across = points[Self.leftCheek] - points[Self.rightCheek]
         let rawUp = points[Self.forehead] - points[Self.chin]
@@ -108,17 +108,10 @@ package struct FaceMesh: Sendable {
         return atan2(a.y, a.x) * 180 / Double.pi
     }
 
-    /// The unit vector straight out of the face, toward the camera (negative z)
-    /// when the face is frontal; its negative points into the head.
-    package var toward: Point3? {
-        guard let (a, up) = axes else { return nil }
-        return a.cross(up)
-    }
-
     /// Yaw and pitch, with the roll taken out.
     package var pose: HeadPose? {
-        guard let (a, up) = axes else { return nil } // the axes once: `toward` and `roll` each work them out
-        let toward = a.cross(up), roll = atan2(a.y, a.x) * 180 / Double.pi
+        guard let (a, up) = axes else { return nil } // the axes once (`roll` works them out again)
+        let toward = a.cross(up), roll = atan2(a.y, a.x) * 180 / Double.pi // out of the face, -z when frontal
         let (s, c) = (sin(roll * Double.pi / 180), cos(roll * Double.pi / 180))
         let x = toward.x * c + toward.y * s, y = -toward.x * s + toward.y * c
         let degrees = { (v: Double) in asin(max(-1, min(1, v))) * 180 / Double.pi }

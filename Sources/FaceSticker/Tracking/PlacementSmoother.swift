@@ -1,7 +1,7 @@
 /// Smooths one tracked sticker's placement over time with One Euro filters
 /// on its centre, size and angle.
 package struct PlacementSmoother: Sendable {
-    private var x, y, width, height, angle: OneEuroFilter
+    private var x, y, width, height, angle, skew: OneEuroFilter
     private var lastAngle: Double?
 
     package init(_ parameters: SmoothingParameters = SmoothingParameters()) {
@@ -11,6 +11,7 @@ package struct PlacementSmoother: Sendable {
         width = x
         height = x
         angle = OneEuroFilter(minCutoff: p.angleMinCutoff, beta: p.angleBeta, derivativeCutoff: p.derivativeCutoff)
+        skew = angle
     }
 
     /// The smoothed placement for the next frame, `interval` seconds on.
@@ -30,6 +31,9 @@ package struct PlacementSmoother: Sendable {
         smoothed.size = Size(width: width.filter(placement.size.width, interval: interval, scale: scale),
                              height: height.filter(placement.size.height, interval: interval, scale: scale))
         smoothed.angle = Angle.wrapped(turned)
+        // A skew is a small angle (within Placement.maxSkew, which a mix of such values keeps):
+        // no wrapping; a run of square placements stays exactly square.
+        smoothed.skew = skew.filter(placement.skew, interval: interval)
         return smoothed
     }
 }

@@ -63,7 +63,7 @@ final class TracksWriter: Sendable {
             let landmarks = face.landmarks.map { "[" + $0.points.map(pair).joined(separator: ", ") + "]" } ?? "null"
             let sticker = painted.placements.first.map {
                 "{\"center\": \(pair($0.center)), \"size\": [\(n($0.size.width)), \(n($0.size.height))], "
-                    + "\"angle\": \(n($0.angle))}"
+                    + "\"angle\": \(n($0.angle)), \"skew\": \(n($0.skew))}"
             } ?? "null"
             return "{\"id\": \(painted.tracked.id), \"box\": [\(n(b.x)), \(n(b.y)), \(n(b.width)), \(n(b.height))], "
                 + "\"score\": \(JSONText.number(face.score, digits: 4)), \"landmarks\": \(landmarks), "

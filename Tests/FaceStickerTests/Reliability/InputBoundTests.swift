@@ -100,7 +100,7 @@ import Testing
         let clip = try Self.clip(ws)
         let face = #"{"id": 1, "box": [60.25, 30.5, 50.75, 60.5], "score": 0.9876, "landmarks": [[70.5, 40.25], [90.5, 40.25], "#
             + #"[80.5, 50.25], [72.5, 60.25], [88.5, 60.25]], "sticker": {"center": [85.5, 45.25], "size": [60.5, 30.25], "#
-            + #""angle": -3.25}, "source": "detected"}"#
+            + #""angle": -3.25, "skew": 0}, "source": "detected"}"#
         var text = "{\"frames\": [\n"
         for i in 0..<frames {
             text += (i > 0 ? ",\n" : "") + #"{"index": \#(i), "time": \#(Double(i) / 30), "faces": [\#(withFaces ? face : "")]}"#

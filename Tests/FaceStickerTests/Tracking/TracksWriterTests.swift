@@ -13,7 +13,7 @@ import Testing
         #expect(TracksWriter.line(index: 7, time: 0.2335, faces: [painted]) ==
             "{\"index\": 7, \"time\": 0.2335, \"faces\": [{\"id\": 2, \"box\": [10, 20.5, 30, 40], \"score\": 0.9877, "
             + "\"landmarks\": [[0, 1], [1, 1], [2, 1], [3, 1], [4, 1]], \"pose\": {\"yaw\": 12.3, \"pitch\": -5, \"roll\": 0}, "
-            + "\"sticker\": {\"center\": [25, 30], \"size\": [60, 20.25], \"angle\": -3.5}, \"source\": \"detected\"}]}")
+            + "\"sticker\": {\"center\": [25, 30], \"size\": [60, 20.25], \"angle\": -3.5, \"skew\": 0}, \"source\": \"detected\"}]}")
         let bare = PaintedFace(tracked: TrackedFace(id: 0, face: Face(box: face.box, score: 1), source: .held), placements: [])
         #expect(TracksWriter.line(index: 0, time: 0, faces: [bare]).contains("\"landmarks\": null, \"pose\": null, \"sticker\": null, \"source\": \"held\"}"))
     }
