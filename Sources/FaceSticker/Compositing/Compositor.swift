@@ -17,8 +17,9 @@ package enum Compositor {
 
     /// Draws prepared art so that its centre lands on `placement.center`, its
     /// size is `placement.size` and it is turned `placement.angle` degrees
-    /// clockwise. Parts outside the image are clipped; degenerate placements
-    /// (under a thousandth of a pixel, non-finite) draw nothing.
+    /// clockwise, its sides leaning `placement.skew` degrees from square.
+    /// Parts outside the image are clipped; degenerate placements (under a
+    /// thousandth of a pixel, non-finite) draw nothing.
     package static func draw(_ art: StickerArt, at placement: Sticker.Placement, onto image: inout RGBAImage) {
         let width = image.width, height = image.height
         image.pixels.withUnsafeMutableBufferPointer { pixels in

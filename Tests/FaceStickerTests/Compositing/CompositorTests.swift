@@ -165,4 +165,35 @@ import Testing
                         onto: &image)
         #expect(image.pixels.enumerated().filter { $0.offset % 4 == 0 }.map(\.element) == [0, 64, 191, 255])
     }
+
+    /// A skewed placement draws a parallelogram: opaque art 8 wide and 4 tall leaning
+    /// 45 degrees clockwise covers, each row lower, pixels one column further left, and
+    /// none outside; square (skew 0) it is the rectangle, exactly as before.
+    @Test func aSkewedPlacementDrawsAParallelogram() {
+        let white: Pixel = (255, 255, 255, 255), black: Pixel = (0, 0, 0, 255)
+        let art = Self.art(8, 4, Array(repeating: white, count: 32))
+        var square = RGBAImage(width: 20, height: 10, fill: black), leaning = square
+        Compositor.draw(art, at: Sticker.Placement(center: Point(x: 10, y: 5), size: Size(width: 8, height: 4), angle: 0),
+                        onto: &square)
+        Compositor.draw(art, at: Sticker.Placement(center: Point(x: 10, y: 5), size: Size(width: 8, height: 4), angle: 0,
+                                                   skew: 45), onto: &leaning)
+        for y in 0..<10 {
+            for x in 0..<20 {
+                #expect(Self.same(square[x, y], (3...4).contains(y) || (5...6).contains(y) ? ((6..<14).contains(x) ? white : black)
+                                  : black), "square (\(x),\(y))")
+            }
+        }
+        // Leaning 45 degrees clockwise, the sides run down and to the left: each row's
+        // centre (y + 0.5 - 5 below the middle) moves -(y + 0.5 - 5) across. The sides,
+        // 4 long, reach 2.83 rows up and down: rows 4 and 5 whole, 3 and 6 in part.
+        for y in 4...5 {
+            let shift = -(Double(y) + 0.5 - 5)
+            for x in 0..<20 {
+                let u = Double(x) + 0.5 - 10 - shift
+                if abs(u) < 3.4 { #expect(Self.same(leaning[x, y], white), "leaning (\(x),\(y)) inside") }
+                if abs(u) > 4.6 { #expect(Self.same(leaning[x, y], black), "leaning (\(x),\(y)) outside") }
+            }
+        }
+        for y in [0, 1, 2, 7, 8, 9] { for x in 0..<20 { #expect(Self.same(leaning[x, y], black), "(\(x),\(y))") } }
+    }
 }

@@ -108,6 +108,35 @@ import Testing
         #expect(stretched.angle == 0)
     }
 
+    /// A skewed placement is mapped as the parallelogram it is: every corner lands where
+    /// the map takes it (turns, mirrors, stretches), and a square one under a stretch
+    /// across its diagonal comes out skewed, as the stretched rectangle is.
+    @Test(arguments: [(0.0, 20.0), (30, -15), (135, 40), (30, 0)])
+    func skewedPlacementsMapCornerForCorner(angle: Double, skew: Double) {
+        let placement = Sticker.Placement(center: Point(x: 50, y: 60), size: Size(width: 40, height: 20), angle: angle, skew: skew)
+        func corners(_ p: Sticker.Placement) -> [Point] {
+            let (across, down) = p.axes
+            return [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map { u, v in
+                Point(x: p.center.x + u * across.x * p.size.width / 2 + v * down.x * p.size.height / 2,
+                      y: p.center.y + u * across.y * p.size.width / 2 + v * down.y * p.size.height / 2)
+            }
+        }
+        // Stretches as the product meets them (non-square pixels, a preview's aspect): a strong
+        // one can lean a side past `Placement.maxSkew`, which the placement then caps.
+        let maps = [Transform2D.rotation(degrees: 90), Transform2D(a: -1, b: 0, c: 0, d: 1, tx: 100, ty: 0),
+                    Transform2D.scale(x: 1.25, y: 0.9), Transform2D.rotation(degrees: 25).concatenating(.scale(x: 1.3, y: 1))]
+        for map in maps {
+            let mapped = map.apply(to: placement)
+            let want = corners(placement).map(map.apply(to:))
+            // A mirror swaps which corner is the top-left: compare as sets.
+            for corner in corners(mapped) {
+                #expect(want.contains { Self.close($0, corner) }, "\(map): corner \(corner) not among \(want)")
+            }
+        }
+        #expect(abs(Transform2D.rotation(degrees: 90).apply(to: placement).skew - skew) < 1e-9)
+        #expect(abs(Transform2D(a: -1, b: 0, c: 0, d: 1, tx: 100, ty: 0).apply(to: placement).skew + skew) < 1e-9)
+    }
+
     /// The mirrored placement must agree with where the sticker belongs on the
     /// mirrored face: the angle from the mapped right eye to the mapped left eye.
     @Test func mirroredPlacementFollowsMirroredLandmarks() {
