@@ -33,8 +33,8 @@ package struct FacePose: Hashable, Sendable {
     package let backward: Point
     /// How far the head's up axis, as the picture shows it, leans from square to
     /// the eye line, in degrees clockwise (`Sticker.Placement.skew`): 0 on a face
-    /// without a mesh and on a face turned only one way; a head turned aside and
-    /// nodding shows its eye line and its height at other than a right angle.
+    /// without a mesh, and near 0 on a head only turned aside or only nodding; a head
+    /// turned aside and nodding shows its eye line and its height at other than a right angle.
     package let lean: Double
     /// Unit vector down the head as the picture shows it: `down` turned by `lean`.
     /// Offsets down the face and the way to the top of the head follow it.

@@ -283,7 +283,8 @@ extension Transform2D {
         // The down side's lean from square to the mapped top edge: none for a rectangle under a
         // map that keeps right angles (turns, mirrors, even scaling), whatever rounding says.
         let square = Point(x: -flip * across.y, y: flip * across.x)
-        let keepsRightAngles = abs(a * c + b * d) <= 1e-12 * (a * a + b * b) && abs(a * a + b * b - c * c - d * d) <= 1e-12 * (a * a + b * b)
+        let norm = a * a + b * b
+        let keepsRightAngles = abs(a * c + b * d) <= 1e-12 * norm && abs(norm - c * c - d * d) <= 1e-12 * norm
         let skew = placement.skew == 0 && keepsRightAngles ? 0
             : atan2(square.x * down.y - square.y * down.x, square.x * down.x + square.y * down.y) * 180 / Double.pi
         return Sticker.Placement(

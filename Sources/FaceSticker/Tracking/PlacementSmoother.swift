@@ -1,5 +1,5 @@
 /// Smooths one tracked sticker's placement over time with One Euro filters
-/// on its centre, size and angle.
+/// on its centre, size, angle and skew.
 package struct PlacementSmoother: Sendable {
     private var x, y, width, height, angle, skew: OneEuroFilter
     private var lastAngle: Double?
