@@ -30,7 +30,33 @@ let package = Package(
                 // imgcodecs and highgui are loaded when first used (lazy.cpp), not linked.
                 linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_objdetect", "opencv_dnn",
                                  "jpeg", "stdc++", "m"].map { .linkedLibrary($0) }),
-        .target(name: "FaceSticker", dependencies: ["CFaceDetect", "CProcess", "CPNG", "CV4L2"]),
+        // The library in layers, each depending only on those below it, so the compiler keeps
+        // the direction (docs/development.md draws them; LayerTests checks this list against it).
+        // Plain values at the bottom: geometry, pixel buffers, errors, paths, JSON, concurrency.
+        .target(name: "FaceStickerCore"),
+        // The only importer of the C modules; plain values in and out.
+        .target(name: "FaceStickerNative",
+                dependencies: ["FaceStickerCore", "CFaceDetect", "CProcess", "CPNG", "CV4L2"]),
+        // Frames in and out: image files and sequences, ffmpeg (probe, decode, encode), cameras.
+        .target(name: "FaceStickerMedia", dependencies: ["FaceStickerCore", "FaceStickerNative"]),
+        // Faces: the detectors, the face mesh and head pose, the video detection policy.
+        .target(name: "FaceStickerVision", dependencies: ["FaceStickerCore", "FaceStickerNative"]),
+        // Pictures: stickers, compositing, effects, filters, tracking and the painter.
+        .target(name: "FaceStickerRender",
+                dependencies: ["FaceStickerCore", "FaceStickerNative", "FaceStickerMedia", "FaceStickerVision"]),
+        // Jobs over many frames: video, live, selfie.
+        .target(name: "FaceStickerPipelines",
+                dependencies: ["FaceStickerCore", "FaceStickerNative", "FaceStickerMedia", "FaceStickerVision",
+                               "FaceStickerRender"]),
+        // Measuring and tuning the detector on labelled photos.
+        .target(name: "FaceStickerTuning",
+                dependencies: ["FaceStickerCore", "FaceStickerNative", "FaceStickerMedia", "FaceStickerVision",
+                               "FaceStickerRender"]),
+        // The public API: StickerEngine, and the layers re-exported (their public types for
+        // embedders; their package ones for the CLI and the tests).
+        .target(name: "FaceSticker",
+                dependencies: ["FaceStickerCore", "FaceStickerNative", "FaceStickerMedia", "FaceStickerVision",
+                               "FaceStickerRender", "FaceStickerPipelines", "FaceStickerTuning"]),
         .executableTarget(name: "facesticker", dependencies: ["FaceSticker"]),
         .executableTarget(name: "facesticker-bench", dependencies: ["FaceSticker", "NoFaceImages", "PoseImages"]),
         // Seeded pictures with no face in them, shared by the tests and the benchmark.

@@ -5,6 +5,7 @@ import Foundation
 //   facesticker-bench detect DATASET_DIR PYTHON BASELINE_SCRIPT [FRAME.png...]
 //   facesticker-bench false-faces     (faces found on seeded noise, textures, flat frames)
 //   facesticker-bench mesh PHOTO      (the face mesh's cost, and head pose on faces of known pose)
+//   facesticker-bench strength PHOTO... [--specs SPEC,...]   (faces found again after each effect)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -16,9 +17,12 @@ do {
         try FalseFaceBench.run()
     case "mesh" where arguments.count == 2:
         try MeshBench.run(photo: arguments[1])
+    case "strength" where arguments.count >= 2:
+        try StrengthBench.run(Array(arguments.dropFirst()))
     default:
         FileHandle.standardError.write(Data(("usage: facesticker-bench detect DATASET PYTHON SCRIPT [FRAME...]\n"
-            + "       facesticker-bench false-faces\n       facesticker-bench mesh PHOTO\n").utf8))
+            + "       facesticker-bench false-faces\n       facesticker-bench mesh PHOTO\n"
+            + "       facesticker-bench strength PHOTO... [--specs SPEC,...]\n").utf8))
         exit(1)
     }
 } catch {

@@ -91,7 +91,7 @@ struct Batch {
         let items = expanded.map { entry -> BatchItem in
             if let output { return BatchItem(input: entry.input, output: output, outputFolder: nil) }
             // With --out-dir, a file found in a sub-folder keeps its sub-folder there, so names never clash.
-            let folder = outDir.map { dir in entry.folder.map { (dir as NSString).appendingPathComponent($0) } ?? dir }
+            let folder = outDir.map { dir in entry.folder.map { PathText.join(dir, $0) } ?? dir }
             // A name that is not UTF-8 names its outputs spelt (FileNames).
             return BatchItem(input: entry.input, output: defaultOutput(FileNames.standIn(entry.input), folder),
                              outputFolder: folder)
@@ -99,7 +99,7 @@ struct Batch {
         // Two inputs, one output: refused before anything is written, whatever the shard.
         var seen: [String: String] = [:]
         for item in items where item.output != "-" {
-            let resolved = (item.output as NSString).standardizingPath
+            let resolved = PathText.standardized(item.output)
             if let first = seen[resolved] {
                 throw UsageError(first == item.input
                     ? "\(item.input) is given twice (it would be written twice to \(item.output))"
@@ -161,7 +161,7 @@ struct Batch {
             let code = errno
             let up = PathText.parent(of: path)
             guard code == ENOENT || code == ENOTDIR, up != path else {
-                throw FaceStickerError.output(path: folder, reason: String(cString: strerror(code)))
+                throw FaceStickerError.output(path: folder, reason: Errno(code).description)
             }
             path = up
         }
@@ -195,8 +195,8 @@ struct Batch {
                 }
                 continue
             }
-            let ext = (name as NSString).pathExtension.lowercased()
-            if extensions.contains(ext), !(name as NSString).deletingPathExtension.hasSuffix("-stickered") {
+            let ext = PathText.extension(of: name).lowercased()
+            if extensions.contains(ext), !PathText.removingExtension(name).hasSuffix("-stickered") {
                 found.append((name, path))
             }
         }
@@ -234,7 +234,7 @@ final class MadeFolders {
             if mkdir(path, 0o777) == 0 {
                 made.append((path, Cleanup.madeFolder(path)))
             } else if errno != EEXIST {
-                throw FaceStickerError.output(path: folder, reason: "cannot create the folder: \(String(cString: strerror(errno)))")
+                throw FaceStickerError.output(path: folder, reason: "cannot create the folder: \(Errno.current.description)")
             }
         }
     }
@@ -249,9 +249,10 @@ final class MadeFolders {
     }
 }
 
-/// A JSON summary object, written one per input on stdout with `--json`.
+/// A JSON summary object, written one per input on stdout with `--json`: fields in
+/// order, written by the library's one JSON writer (`JSONOutput`).
 struct JSONObject {
-    private var fields: [String] = []
+    private var fields: [(String, JSONOutput)] = []
 
     init() {}
 
@@ -262,21 +263,18 @@ struct JSONObject {
         add("status", status)
     }
 
-    mutating func add(_ key: String, _ value: String?) {
-        fields.append("\(JSONText.string(key)): " + (value.map(JSONText.string) ?? "null"))
-    }
+    mutating func add(_ key: String, _ value: String?) { fields.append((key, .string(value))) }
 
-    mutating func add(_ key: String, _ value: Int) { fields.append("\(JSONText.string(key)): \(value)") }
+    mutating func add(_ key: String, _ value: Int) { fields.append((key, .int(value))) }
 
     mutating func add(_ key: String, number value: Double, digits: Int = 3) {
-        fields.append("\(JSONText.string(key)): \(JSONText.number(value, digits: digits))")
+        fields.append((key, .number(value, digits: digits)))
     }
 
-    mutating func add(_ key: String, strings: [String]) {
-        fields.append("\(JSONText.string(key)): [" + strings.map(JSONText.string).joined(separator: ", ") + "]")
-    }
+    mutating func add(_ key: String, strings: [String]) { fields.append((key, .array(strings.map { .string($0) }))) }
 
-    mutating func add(_ key: String, raw: String) { fields.append("\(JSONText.string(key)): \(raw)") }
+    mutating func add(_ key: String, _ value: JSONOutput) { fields.append((key, value)) }
 
-    var text: String { "{" + fields.joined(separator: ", ") + "}" }
+    var value: JSONOutput { .object(fields) }
+    var text: String { value.text }
 }

@@ -166,5 +166,5 @@ enum Console {
 /// Stdout could not take a result line.
 struct StandardOutputFailure: Error, CustomStringConvertible {
     let code: Int32
-    var description: String { "standard output: cannot write: \(String(cString: strerror(code)))" }
+    var description: String { "standard output: cannot write: \(Errno(code).description)" }
 }

@@ -61,16 +61,16 @@ enum DevicesCommand: Command {
         object.add("driver", report.capability?.driver)
         object.add("kind", report.kind?.rawValue)
         object.add("problem", report.problem)
-        let formats = report.formats.map { entry -> String in
+        let formats = report.formats.map { entry -> JSONOutput in
             var format = JSONObject()
             format.add("fourcc", "\(entry.format.fourcc)")
             format.add("description", entry.format.description)
             format.add("sizes", strings: entry.sizes.map(\.description))
-            return format.text
+            return format.value
         }
-        object.add("formats", raw: "[" + formats.joined(separator: ", ") + "]")
-        object.add("formatsTruncated", raw: String(report.formatsTruncated))
-        let controls = report.controls.map { entry -> String in
+        object.add("formats", .array(formats))
+        object.add("formatsTruncated", .bool(report.formatsTruncated))
+        let controls = report.controls.map { entry -> JSONOutput in
             var control = JSONObject()
             control.add("name", entry.control.name)
             control.add("key", entry.control.key)
@@ -79,10 +79,10 @@ enum DevicesCommand: Command {
             control.add("maximum", entry.control.maximum)
             control.add("step", entry.control.step)
             control.add("default", entry.control.defaultValue)
-            control.add("value", raw: entry.value.map(String.init) ?? "null")
-            return control.text
+            control.add("value", .optional(entry.value) { .int(Int($0)) })
+            return control.value
         }
-        object.add("controls", raw: "[" + controls.joined(separator: ", ") + "]")
+        object.add("controls", .array(controls))
         if let error { object.add("error", Console.oneLine("\(error)")) }
         return object.text
     }

@@ -204,17 +204,7 @@ struct Roff {
         for word in line.split(separator: " ").map(String.init) {
             if word.hasPrefix("-") || units.isEmpty { units.append(word) } else { units[units.count - 1] += " " + word }
         }
-        var lines: [String] = [], current = ""
-        for unit in units {
-            if !current.isEmpty, current.count + 1 + unit.count + 2 > width {
-                lines.append(current + " \\")
-                current = "    " + unit
-            } else {
-                current += (current.isEmpty ? "" : " ") + unit
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
+        return Help.wrap(units: units, width: width, rest: "    ", end: " \\")
     }
 
     /// A macro argument in double quotes (none of ours holds one).

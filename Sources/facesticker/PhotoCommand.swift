@@ -69,7 +69,7 @@ enum PhotoCommand: Command {
                 throw FaceStickerError.output(path: item.output, reason: "unknown image type (use .png, .jpg or .jpeg)")
             }
             if let format, format != kind {
-                throw UsageError("--format \(format == .png ? "png" : "jpg"): \(item.output) is named as .\((item.output as NSString).pathExtension)")
+                throw UsageError("--format \(format == .png ? "png" : "jpg"): \(item.output) is named as .\(PathText.extension(of: item.output))")
             }
         }
         let library = try StickerOptions.library(using: stickerChoice.names)
@@ -194,14 +194,14 @@ enum PhotoCommand: Command {
     /// IN's name with `-stickered` before the extension, in `folder` (default: beside IN);
     /// `format`'s extension when given, PNG when IN's type cannot be written.
     static func defaultOutput(for input: String, in folder: String? = nil, format: ImageFile.Format? = nil) -> String {
-        let name = PathText.name(of: input) as NSString
-        let ext = name.pathExtension
+        let name = PathText.name(of: input)
+        let ext = PathText.extension(of: name)
         let newExt: String
         if let format {
             newExt = format == .png ? "png" : (ImageFile.Format(path: input) == .jpeg ? ext : "jpg")
         } else {
             newExt = ImageFile.Format(path: input) != nil ? ext : "png"
         }
-        return PathText.join(folder ?? PathText.folder(of: input), name.deletingPathExtension + "-stickered." + newExt)
+        return PathText.join(folder ?? PathText.folder(of: input), PathText.removingExtension(name) + "-stickered." + newExt)
     }
 }

@@ -47,7 +47,7 @@ enum StickersCommand: Command {
                 object.add("name", entry.name)
                 object.add("anchors", strings: entry.layers.map(\.fit.anchor.rawValue))
                 object.add("description", entry.summary)
-                object.add("installed", raw: installed ? "true" : "false")
+                object.add("installed", .bool(installed))
                 try Console.out(json: object.text)
             }
             if missing > 0 {

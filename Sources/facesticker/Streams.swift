@@ -26,7 +26,7 @@ enum Streams {
         /// The next bytes of stdin; empty at its end.
         func next() throws -> ArraySlice<UInt8> {
             let n = retryingOnInterrupt { chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) } }
-            if n < 0 { throw FaceStickerError.unreadable(path: stdinName, reason: String(cString: strerror(errno))) }
+            if n < 0 { throw FaceStickerError.unreadable(path: stdinName, reason: Errno.current.description) }
             return chunk[0..<n]
         }
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47], jpeg: [UInt8] = [0xFF, 0xD8, 0xFF]
@@ -128,7 +128,7 @@ enum Streams {
             throw name == stdoutName ? FaceStickerError.output(path: name, reason: reason)
                 : FaceStickerError.unreadable(path: name, reason: "cannot be read: " + reason)
         }
-        let path = (folder as NSString).appendingPathComponent("facesticker-stream-\(getpid())-\(UUID().uuidString.prefix(8)).\(ext)")
+        let path = PathText.join(folder, "facesticker-stream-\(getpid())-\(UUID().uuidString.prefix(8)).\(ext)")
         let token = Cleanup.temporary(path)
         defer {
             unlink(path)

@@ -181,7 +181,7 @@ enum TuneCommand: Command {
         files.read("--model", model)
         for kind in DetectorKind.allCases { files.read("the installed \(kind.rawValue) model", ModelStore.defaultModel(for: kind)) }
         for truth in dataset.groundTruthFiles { files.read("the ground truth", truth) }
-        files.read("the difficulty file", dataset.hasDifficulty ? (folder as NSString).appendingPathComponent("difficulty.tsv") : nil)
+        files.read("the difficulty file", dataset.hasDifficulty ? PathText.join(folder, "difficulty.tsv") : nil)
         for image in dataset.images { files.read("the dataset image", image.path) }
         files.write("-o", output)
         files.write("--plot", plot)
@@ -309,7 +309,7 @@ enum TuneCommand: Command {
 
     /// Refuses a picture `option` would write under a name that is not .png, .jpg or .jpeg.
     private static func checkPictureName(_ option: String, _ path: String?) throws {
-        if let path, !["png", "jpg", "jpeg"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
+        if let path, !["png", "jpg", "jpeg"].contains(PathText.extension(of: path).lowercased()) {
             throw UsageError("\(option) \(path): use a .png, .jpg or .jpeg name")
         }
     }

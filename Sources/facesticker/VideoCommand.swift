@@ -123,7 +123,7 @@ enum VideoCommand: Command {
         }
         let tracksDir = try tracks.flatMap { try tracksFolder($0, inputs: batch.all.count) }
         func tracksPath(_ item: BatchItem) -> String? {
-            tracks.map { tracks in tracksDir.map { ($0 as NSString).appendingPathComponent(tracksName(for: item.output)) } ?? tracks }
+            tracks.map { tracks in tracksDir.map { PathText.join($0, tracksName(for: item.output)) } ?? tracks }
         }
 
         let library = try StickerOptions.library(using: choice.names)
@@ -277,7 +277,7 @@ enum VideoCommand: Command {
         if let tracks {
             var isFolder: ObjCBool = false
             let folder = FileManager.default.fileExists(atPath: tracks, isDirectory: &isFolder) && isFolder.boolValue
-            let path = folder ? (tracks as NSString).appendingPathComponent(tracksName(for: item.output)) : tracks
+            let path = folder ? PathText.join(tracks, tracksName(for: item.output)) : tracks
             if !FileManager.default.fileExists(atPath: path) { return .incomplete("its --tracks file \(path) is missing") }
         }
         return .complete
@@ -296,7 +296,7 @@ enum VideoCommand: Command {
 
     /// The tracks file's name in a `--tracks` folder: the output's name with `.tracks.json`.
     static func tracksName(for output: String) -> String {
-        ((output as NSString).lastPathComponent as NSString).deletingPathExtension + ".tracks.json"
+        PathText.removingExtension(PathText.name(of: output)) + ".tracks.json"
     }
 
     /// The progress line, redrawn in place: `IN: 120/271 frames, 35.2 fps, ETA 0:04`.

@@ -79,10 +79,10 @@ import Testing
     @Test func mirroringReversesEachRow() {
         var image = RGBAImage(width: 3, height: 2)
         for x in 0..<3 { image[x, 0] = (UInt8(x), 0, 0, 255); image[x, 1] = (0, UInt8(x), 0, 128) }
-        let flipped = Mirror.flipped(image)
+        let flipped = image.mirrored()
         #expect((0..<3).map { flipped[$0, 0].0 } == [2, 1, 0])
         #expect((0..<3).map { flipped[$0, 1].1 } == [2, 1, 0])
         #expect(flipped[0, 1].3 == 128)
-        #expect(Mirror.flipped(flipped) == image)
+        #expect(flipped.mirrored() == image)
     }
 }

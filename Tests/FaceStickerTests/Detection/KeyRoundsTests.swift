@@ -43,12 +43,20 @@ import Testing
         // A round not detected yet is waited for (another thread detects it), on a thread
         // of its own: a wait must not hold one of Swift concurrency's few threads.
         let waiter = Self.onThread { keys.faces(ofRound: 2, shot: 0)?.count }
-        Thread.sleep(forTimeInterval: 0.05)
+        Self.waitForWaiter(keys)
         keys.record([], way: Self.upright, round: 2)
         #expect(waiter() == 0)
         let stuck = Self.onThread { keys.faces(ofRound: 3, shot: 0)?.count }
         keys.cancel()
         #expect(stuck() == .some(nil))
+    }
+
+    /// Returns once a thread waits in `keys` (so the record after it wakes a waiter,
+    /// not one that has yet to look): a condition, not a fixed time.
+    static func waitForWaiter(_ keys: KeyRounds) {
+        let deadline = Date().addingTimeInterval(60)
+        while keys.waiters == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        #expect(keys.waiters > 0, "a thread waits for the round")
     }
 
     /// Starts `work` on a new thread; the function returned waits for its result.
@@ -71,7 +79,7 @@ import Testing
     @Test func aRoundWaitsForItsKey() {
         let keys = KeyRounds()
         let waiter = Self.onThread { keys.key(for: 20)?.faces.count }
-        Thread.sleep(forTimeInterval: 0.05)
+        Self.waitForWaiter(keys)
         keys.record([Self.face(x: 1), Self.face(x: 2)], way: Self.upright, round: 15)
         #expect(waiter() == 2)
         let stuck = Self.onThread { keys.key(for: 40)?.faces.count }

@@ -1,5 +1,6 @@
 import FaceSticker
 import Foundation
+import Synchronization
 import Testing
 
 /// The library's entry point as a Swift program uses it: explicit folders,
@@ -108,5 +109,37 @@ import Testing
             }
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["out.mp4"])
+    }
+
+    /// With Swift concurrency: the same job; a cancelled task stops it with no output left.
+    @Test func aVideoRunsAsATaskAndStopsWhenTheTaskIsCancelled() async throws {
+        let dir = try TemporaryDirectory()
+        let engine = try StickerEngine(locations: Self.checkout)
+        let frames = Mutex(0)
+        let summary = try await engine.stickerVideo(at: Fixtures.carphone, to: dir.path("out.mp4")) { progress in
+            frames.withLock { $0 = progress.frames }
+        }
+        #expect(summary.frames == 120 && summary.faces >= 1 && frames.withLock { $0 } == 120)
+
+        // A task cancelled before the job starts (deterministic on a busy machine): the job
+        // sees the cancel at once and stops.
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await engine.stickerVideo(at: Fixtures.carphone, to: dir.path("cancelled.mp4"))
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["out.mp4"])
+    }
+
+    /// Warnings reach the handler the embedder passes, naming the file.
+    @Test func warningsReachTheEmbeddersHandler() throws {
+        let dir = try TemporaryDirectory()
+        let damaged = dir.path("half.jpg")
+        try Data(TruthfulMessageTests.halfJPEG()).write(to: URL(fileURLWithPath: damaged))
+        let lines = Mutex<[String]>([])
+        let engine = try StickerEngine(locations: Self.checkout, warnings: { line in lines.withLock { $0.append(line) } })
+        try engine.stickerPhoto(at: damaged, to: dir.path("out.png"))
+        let got = lines.withLock { $0 }
+        #expect(got.count == 1 && got[0].hasPrefix("\(damaged): damaged JPEG (Premature end of JPEG file"), "\(got)")
     }
 }

@@ -3,6 +3,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+import FaceSticker
 
 /// The one way the tests run a program: the built `facesticker` (`CLIRun(arguments)`), a
 /// shell script around it (`CLIRun(shell:)`), or a tool such as ffmpeg (`CLIRun(program:)`);
@@ -256,7 +257,7 @@ struct CLIRun {
     struct SpawnFailure: Error, CustomStringConvertible {
         let program: String
         let code: Int32
-        var description: String { "cannot start \(program): \(String(cString: strerror(code)))" }
+        var description: String { "cannot start \(program): \(Errno(code).description)" }
     }
 }
 

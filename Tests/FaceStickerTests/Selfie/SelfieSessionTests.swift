@@ -21,7 +21,7 @@ import Testing
         let session = SelfieSession(source: StillImageSource(image: image, name: "astronaut"),
                                     detector: try Fixtures.detector(.yunet), options: SelfieOptions(burst: 1, mirror: true))
         let shot = try session.capture()
-        #expect(shot.image == Mirror.flipped(image))
+        #expect(shot.image == image.mirrored())
         let box = try #require(shot.faces.first?.box)
         let expected = Rect(x: 512 - Fixtures.astronautFace.maxX, y: Fixtures.astronautFace.y,
                             width: Fixtures.astronautFace.width, height: Fixtures.astronautFace.height)
@@ -71,7 +71,7 @@ import Testing
         #expect(session.framesRead == 17)
         // The camera's frames are YUV (BT.601): the picture is its RGB24 frames', through I420.
         let captured = YUVConversion.rgba(YUVConversion.frame(image, matrix: .bt601), matrix: .bt601)
-        #expect(shot.image == Mirror.flipped(captured))
+        #expect(shot.image == captured.mirrored())
         #expect(shot.faces.count == 1)
         source.close()
         #expect(fake.isClean)

@@ -56,31 +56,35 @@ import Testing
         }
     }
 
+    /// ffprobe's output as the probe reads it (the one JSON parser).
+    static func json(_ text: String) throws -> JSONValue { try JSONReader.parse(Data(text.utf8), path: "ffprobe") }
+
     @Test func audioOnlyAndCoverArtAreNoVideo() throws {
-        let cover: [String: Any] = ["streams": [
-            ["codec_type": "audio", "codec_name": "mp3"],
-            ["codec_type": "video", "width": 300, "height": 300, "r_frame_rate": "90000/1",
-             "disposition": ["attached_pic": 1]],
-        ]]
+        let cover = try Self.json("""
+            {"streams": [{"codec_type": "audio", "codec_name": "mp3"},
+                         {"codec_type": "video", "width": 300, "height": 300, "r_frame_rate": "90000/1",
+                          "disposition": {"attached_pic": 1}}]}
+            """)
         #expect(throws: FaceStickerError.unreadable(path: "song.mp3", reason: "no video stream")) {
             try VideoProbe.parse(cover, path: "song.mp3")
         }
     }
 
     @Test func aVariableRateUsesTheAverageAndCountsFromTheDuration() throws {
-        let vfr: [String: Any] = ["streams": [
-            ["codec_type": "video", "width": 640, "height": 480, "r_frame_rate": "60/1", "avg_frame_rate": "24/1",
-             "sample_aspect_ratio": "0:1", "side_data_list": [["rotation": 90]]],
-        ], "format": ["duration": "10.0"]]
+        let vfr = try Self.json("""
+            {"streams": [{"codec_type": "video", "width": 640, "height": 480, "r_frame_rate": "60/1", "avg_frame_rate": "24/1",
+                          "sample_aspect_ratio": "0:1", "side_data_list": [{"rotation": 90}]}],
+             "format": {"duration": "10.0"}}
+            """)
         let info = try VideoProbe.parse(vfr, path: "phone.mp4")
         #expect(info.frameRate.description == "24/1")
         #expect(info.frameCount == 240)
         #expect(info.rotation == 90)
         #expect(info.width == 480 && info.height == 640)
         #expect(info.sarNumerator == 1 && info.sarDenominator == 1)
-        let untimed: [String: Any] = ["streams": [
-            ["codec_type": "video", "width": 64, "height": 48, "r_frame_rate": "25/1", "avg_frame_rate": "0/0"],
-        ]]
+        let untimed = try Self.json("""
+            {"streams": [{"codec_type": "video", "width": 64, "height": 48, "r_frame_rate": "25/1", "avg_frame_rate": "0/0"}]}
+            """)
         #expect(try VideoProbe.parse(untimed, path: "raw.h264").frameRate.description == "25/1")
         #expect(try VideoProbe.parse(untimed, path: "raw.h264").frameCount == nil)
     }

@@ -1,4 +1,5 @@
 @testable import FaceSticker
+@testable import FaceStickerVision
 import Foundation
 
 /// The detector config parser (`--config FILE`). A config it accepts must

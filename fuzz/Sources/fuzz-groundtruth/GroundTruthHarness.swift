@@ -1,4 +1,6 @@
 @testable import FaceSticker
+@testable import FaceStickerCore
+@testable import FaceStickerTuning
 import FuzzSupport
 
 /// The ground-truth parsers `tune` reads datasets with: WIDER FACE, FDDB,

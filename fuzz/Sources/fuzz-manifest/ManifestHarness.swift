@@ -1,4 +1,5 @@
 @testable import FaceSticker
+@testable import FaceStickerRender
 import Foundation
 
 /// The sticker manifest parser (`stickers.json`).

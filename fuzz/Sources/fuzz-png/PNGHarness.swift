@@ -1,4 +1,6 @@
 @testable import FaceSticker
+@testable import FaceStickerMedia
+@testable import FaceStickerRender
 import FuzzSupport
 
 /// The PNG loader (`ImageFile.read`, libpng behind it), then what a sticker

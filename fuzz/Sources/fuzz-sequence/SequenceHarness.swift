@@ -1,4 +1,6 @@
 @testable import FaceSticker
+@testable import FaceStickerCore
+@testable import FaceStickerMedia
 import Foundation
 
 /// The image sequence pattern parser (`video frames/%04d.png`, `-o out/%04d.png`).

@@ -1,4 +1,5 @@
 @testable import FaceSticker
+@testable import FaceStickerRender
 import Foundation
 
 /// The tracks-file reader (`--tracks-in`), and through it the strict JSON

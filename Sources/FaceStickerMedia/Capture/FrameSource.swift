@@ -1,0 +1,95 @@
+import FaceStickerCore
+/// One picture from a `FrameSource`, held in the form the source has it: a
+/// camera's or a video's YUV 4:2:0 frame with its colour matrix, or a still's
+/// or a folder's exact RGBA picture. Each consumer takes the one form it
+/// needs, converted on demand, once a frame: `yuv` for the live loop (its
+/// outputs are YUV), `rgba` for a selfie (detection and the file written). A
+/// picture read as RGBA is never round-tripped through YUV.
+package struct Frame: Sendable {
+    /// The pixels as the source gave them.
+    package enum Pixels: Sendable {
+        case yuv(YUVFrame, YUVMatrix)
+        case rgba(RGBAImage)
+    }
+
+    package let pixels: Pixels
+
+    /// A frame decoded or captured as YUV, in `matrix`'s colours.
+    package init(_ frame: YUVFrame, matrix: YUVMatrix) { pixels = .yuv(frame, matrix) }
+    /// A picture read as RGBA.
+    package init(_ image: RGBAImage) { pixels = .rgba(image) }
+
+    package var width: Int {
+        switch pixels {
+        case .yuv(let frame, _): return frame.width
+        case .rgba(let image): return image.width
+        }
+    }
+
+    package var height: Int {
+        switch pixels {
+        case .yuv(let frame, _): return frame.height
+        case .rgba(let image): return image.height
+        }
+    }
+
+    /// As RGBA: a picture's own pixels; a YUV frame converted with its matrix.
+    package var rgba: RGBAImage {
+        switch pixels {
+        case .yuv(let frame, let matrix): return YUVConversion.rgba(frame, matrix: matrix)
+        case .rgba(let image): return image
+        }
+    }
+
+    /// As YUV 4:2:0: a YUV frame as it is; a picture converted with `YUVMatrix.bt601`
+    /// (the matrix a `FrameSource` says its pictures have).
+    package var yuv: YUVFrame {
+        switch pixels {
+        case .yuv(let frame, _): return frame
+        case .rgba(let image): return YUVConversion.frame(image, matrix: .bt601)
+        }
+    }
+}
+
+/// Where pictures come from: a camera, a video file, a still image or a
+/// folder of images, all behind one interface, so the selfie session and the
+/// live loop take any of them and run and are tested without a camera.
+/// Used from one thread at a time.
+package protocol FrameSource: AnyObject {
+    /// Names the source in messages (a device path or a file).
+    var name: String { get }
+    /// A live camera: it paces itself, its picture is mirrored by default, and it needs warm-up frames.
+    var isLive: Bool { get }
+    /// Frames dropped before capturing unless `--skip` says otherwise: about a
+    /// second of a camera's frames so exposure and white balance settle; none for files.
+    var defaultWarmUp: Int { get }
+    /// The rate the source delivers at: a camera's interval, a file's own rate, or
+    /// the rate asked for pictures (a still, a folder), which have none of their own.
+    var frameRate: FrameRate { get }
+    /// The colour matrix of the source's YUV frames (`Frame.yuv`): a video's own; BT.601 otherwise.
+    var matrix: YUVMatrix { get }
+    /// The size of the next frame (a folder's pictures may differ in size, and so
+    /// may another camera's after a switch); a folder reads its next picture to know.
+    var size: (width: Int, height: Int) { get throws }
+    /// The source gives the same picture again and again (a still): a selfie burst
+    /// takes it as often as it likes, the live loop shows it once unless it loops.
+    var repeats: Bool { get }
+    /// The next frame, or nil when the source has no more (never nil for a camera or a still).
+    func next() throws -> Frame?
+    /// Starts again from the first frame (`--loop`); false when it cannot (a camera).
+    func rewind() throws -> Bool
+    /// Releases the device or file; safe to call more than once.
+    func close()
+}
+
+extension FrameSource {
+    package var isLive: Bool { false }
+    package var defaultWarmUp: Int { 0 }
+    package var matrix: YUVMatrix { .bt601 }
+    package var repeats: Bool { false }
+}
+
+extension FrameRate {
+    /// The pace of pictures and cameras that do not say theirs: 30 frames a second.
+    package static let thirty = FrameRate(whole: 30)
+}

@@ -1,0 +1,168 @@
+import Foundation
+import FaceStickerCore
+
+/// Reads a video's properties with `ffprobe` (JSON output).
+package enum VideoProbe {
+    /// Probes `path`; errors name the file and say what is wrong with it.
+    package static func probe(path: String) throws -> VideoInfo {
+        try probe(path: path, sequenceRate: nil)
+    }
+
+    /// Probes `path`; with `sequenceRate`, `path` is an image sequence pattern
+    /// (`frames/%04d.png`) read at that rate.
+    package static func probe(path: String, sequenceRate: FrameRate?) throws -> VideoInfo {
+        if let sequenceRate {
+            guard let pattern = try ImageSequence.pattern(path) else {
+                throw FaceStickerError.unreadable(path: path, reason: "not an image sequence (name its pictures like frames/%04d.png)")
+            }
+            let frames = try ImageSequence.checkInput(pattern)
+            let run = try ChildProcess.capture("ffprobe", ["-v", "error", "-print_format", "json", "-show_streams",
+                "-show_format"] + ImageSequence.inputArguments(path, rate: sequenceRate))
+            guard run.status == 0, let root = json(run.output) else {
+                let why = run.errors.last.map { FFmpegArguments.reason(from: $0) } ?? "ffprobe failed"
+                throw FaceStickerError.unreadable(path: path, reason: "not a readable image sequence (\(why))")
+            }
+            var info = try parse(root, path: path)
+            info.isSequence = true
+            info.isStillImage = false
+            info.frameRate = sequenceRate
+            info.frameCount = frames.count
+            info.frameCountIsEstimate = false // the pictures, counted
+            info.duration = info.frameCount.map { Double($0) / sequenceRate.value }
+            return info
+        }
+        try InputPath.check(path)
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw FaceStickerError.unreadable(path: path, reason: "not a readable file")
+        }
+        let run = try ChildProcess.capture("ffprobe", [
+            "-v", "error", "-print_format", "json", "-show_streams", "-show_format", "-i", FFmpegArguments.url(path),
+        ])
+        guard run.status == 0, let root = json(run.output) else {
+            let why = run.errors.last.map { FFmpegArguments.reason(from: $0) } ?? "ffprobe failed"
+            throw FaceStickerError.unreadable(path: path, reason: "not a readable video (\(why))")
+        }
+        return try parse(root, path: path)
+    }
+
+    /// Why the video at `path` is not a whole one, or nil when it is: ffprobe
+    /// decodes its first video stream frame by frame (`-count_frames`) with
+    /// no error, into more than no frames, and into as many as the file's
+    /// index lists when it lists them. (A file cut short, or with its frame
+    /// data damaged, fails one of these; it costs one decode of the file.)
+    package static func undecodable(path: String) -> String? {
+        decodes(path: path).problem
+    }
+
+    /// As `undecodable`, with the frames ffprobe decoded (0 when it could not run).
+    package static func decodes(path: String) -> (problem: String?, frames: Int) {
+        guard let run = try? ChildProcess.capture("ffprobe", [
+            "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries", "stream=nb_frames,nb_read_frames",
+            "-print_format", "json", "-i", FFmpegArguments.url(path),
+        ]) else { return ("ffprobe cannot run", 0) }
+        if let line = run.errors.first { return (FFmpegArguments.reason(from: line), 0) }
+        guard run.status == 0, let root = json(run.output) else {
+            return ("not a readable video", 0)
+        }
+        guard let stream = root["streams"]?.arrayValue?.first else { return ("no video stream", 0) }
+        let read = stream["nb_read_frames"]?.intValue ?? 0
+        guard read > 0 else { return ("no frame decodes", 0) }
+        if let listed = stream["nb_frames"]?.intValue, listed != read {
+            return ("\(read) of its \(listed) frames decode", read)
+        }
+        return (nil, read)
+    }
+
+    /// How the video's frames are stamped (`FrameClock`): its stream's time
+    /// base, the file's start and its first frame's timestamp (0 for most
+    /// files; 1 tick for some AVIs). Costs decoding a few frames. Microsecond
+    /// ticks from 0 when ffprobe cannot say.
+    package static func frameClock(_ info: VideoInfo) -> FrameClock {
+        guard let run = try? ChildProcess.capture("ffprobe", ["-v", "error", "-select_streams", "v:0",
+            "-read_intervals", "%+#3", "-show_entries", "stream=time_base:frame=best_effort_timestamp:format=start_time",
+            "-print_format", "json"] + FFmpegArguments.input(info)),
+              run.status == 0, let root = json(run.output),
+              let base = root["streams"]?.arrayValue?.first?["time_base"]?.stringValue.flatMap(FrameRate.init)
+        else { return FrameClock() }
+        // Seconds to microseconds, believed within a day either way (so no conversion traps).
+        let start = root["format"]?["start_time"]?.numberValue.map { $0 * 1e6 } ?? 0
+        let frames = root["frames"]?.arrayValue ?? []
+        let first = frames.lazy.compactMap { $0["best_effort_timestamp"]?.numberValue }.first ?? 0
+        guard abs(start) < 8.64e10, abs(first) < 1e15 else { return FrameClock() }
+        // A time base is a rate the other way up: FrameRate keeps the fraction.
+        return FrameClock(tickNumerator: Int64(base.numerator), tickDenominator: Int64(base.denominator),
+                          startTime: Int64(start.rounded()), firstPts: Int64(first))
+    }
+
+    /// ffprobe's JSON output, read by the one JSON parser; nil when it is not JSON.
+    private static func json(_ output: Data) -> JSONValue? { try? JSONReader.parse(output, path: "ffprobe") }
+
+    /// Builds the info from ffprobe's JSON object (split out so tests can feed odd cases).
+    package static func parse(_ root: JSONValue, path: String) throws -> VideoInfo {
+        let streams = root["streams"]?.arrayValue ?? []
+        let format = root["format"] ?? .object([:])
+        // Cover art is a "video" stream too; it is not the movie.
+        guard let video = streams.first(where: {
+            $0["codec_type"]?.stringValue == "video" && ($0["disposition"]?["attached_pic"]?.intValue ?? 0) == 0
+        }) else {
+            throw FaceStickerError.unreadable(path: path, reason: "no video stream")
+        }
+        guard let codedWidth = video["width"]?.intValue, let codedHeight = video["height"]?.intValue,
+              codedWidth > 0, codedHeight > 0 else {
+            throw FaceStickerError.unreadable(path: path, reason: "video stream has no frame size")
+        }
+        let rotation = Self.rotation(of: video)
+        let turned = rotation % 180 == 90
+        var (sarN, sarD) = Self.ratio(video["sample_aspect_ratio"]?.stringValue) ?? (1, 1)
+        if turned { swap(&sarN, &sarD) }
+        let real = FrameRate(video["r_frame_rate"]?.stringValue ?? "")
+        let average = FrameRate(video["avg_frame_rate"]?.stringValue ?? "")
+        // The average rate is frames over duration, so writing every frame at it
+        // keeps the duration (a phone's "30 fps" is often 29.87 on average).
+        guard let rate = average ?? real else {
+            throw FaceStickerError.unreadable(path: path, reason: "video stream has no frame rate")
+        }
+        let duration = video["duration"]?.numberValue ?? format["duration"]?.numberValue
+        var count = video["nb_frames"]?.numberValue.flatMap(Self.frameCount)
+        let estimated = count == nil || count == 0
+        if estimated, let duration { count = Self.frameCount(duration * rate.value) }
+        let audio = streams.filter { $0["codec_type"]?.stringValue == "audio" }.map { $0["codec_name"]?.stringValue ?? "?" }
+        let matrix = video["color_space"]?.stringValue == "bt709" ? "bt709" : "bt601"
+        var info = VideoInfo(path: path, width: turned ? codedHeight : codedWidth, height: turned ? codedWidth : codedHeight,
+                         sarNumerator: sarN, sarDenominator: sarD, rotation: rotation, frameRate: rate,
+                         frameCount: count, duration: duration, audioCodecs: audio, colorMatrix: matrix,
+                         fullRange: video["color_range"]?.stringValue == "pc")
+        info.frameCountIsEstimate = estimated
+        // A PNG or JPEG opens as a one-frame stream of the image2 or *_pipe demuxers.
+        let formatName = format["format_name"]?.stringValue ?? ""
+        info.isStillImage = (formatName == "image2" || formatName.hasSuffix("_pipe")) && (count ?? 1) <= 1
+        return info
+    }
+
+    /// Clockwise display rotation, 0...359: from the display matrix side data
+    /// or the older `rotate` tag. (ffprobe 5.1 prints the matrix's rotation
+    /// clockwise, as the tag was; later versions flip the sign. Only whether
+    /// it is a quarter turn matters here: ffmpeg itself turns the frames.)
+    private static func rotation(of video: JSONValue) -> Int {
+        var degrees = 0.0
+        if let side = video["side_data_list"]?.arrayValue, let value = side.compactMap({ $0["rotation"]?.numberValue }).first {
+            degrees = value
+        } else if let value = video["tags"]?["rotate"]?.numberValue {
+            degrees = value
+        }
+        let quarter = Int((degrees.truncatingRemainder(dividingBy: 360) / 90).rounded()) * 90
+        return ((quarter % 360) + 360) % 360
+    }
+
+    private static func ratio(_ text: String?) -> (Int, Int)? {
+        guard let parts = text?.split(separator: ":"), parts.count == 2,
+              let n = Int(parts[0]), let d = Int(parts[1]), n > 0, d > 0 else { return nil }
+        return (n, d)
+    }
+
+    /// A frame count from the file's numbers, nil when it is not one (negative, or
+    /// past 10^12: a day at 1000 fps is 10^8), so no conversion traps.
+    private static func frameCount(_ value: Double) -> Int? {
+        value >= 0 && value <= 1e12 ? Int(value.rounded()) : nil
+    }
+}

@@ -1,0 +1,352 @@
+import Foundation
+import Synchronization
+import FaceStickerCore
+import FaceStickerNative
+import FaceStickerMedia
+import FaceStickerVision
+import FaceStickerRender
+
+/// What the preview (or anything driving the loop) asks of it.
+package enum LiveAction: Sendable {
+    /// Stop after this frame.
+    case quit
+    /// Mirror the picture from the next frame on (tracks are cut: the picture jumped).
+    case mirror(Bool)
+    /// Draw with other stickers or filters from the next frame on.
+    case use(TrackPainter)
+    /// Crop the centre `factor` times (1: none) before detection and drawing.
+    case digitalZoom(Double)
+    /// The picture jumped (another camera): no track carries across.
+    case cut
+    /// Run this on the source thread between two frames (camera keys); its line goes to the notes.
+    case onSource(@Sendable (FrameSource) throws -> String?)
+}
+
+/// Shows frames and takes keys: the preview window. Called on the loop's
+/// (calling) thread, which for a window must be the main thread.
+package protocol LivePresenter: AnyObject {
+    /// Shows `frame`, which went out with `faces` stickered faces; returns what the keys asked.
+    func present(_ frame: YUVFrame, matrix: YUVMatrix, faces: Int) throws -> [LiveAction]
+    /// Lets the window take input while no frame is waiting.
+    func idle() throws -> [LiveAction]
+    /// The run ended: close the window (on the loop's thread: the last reference to the
+    /// presenter may be dropped on another one, where a window must not be destroyed).
+    func close()
+}
+
+/// `facesticker live`'s engine: a source thread reads frames from any
+/// `FrameSource` (a file paced at its rate unless `fast`) and takes them as
+/// YUV of the first frame's size (another size is scaled), a detector thread runs the video path's
+/// detector on the newest frame it can take, and the calling thread sends
+/// each frame out as soon as it arrives, with the tracker's latest faces and
+/// smoothed sticker placements, never waiting for the detector. A frame that
+/// arrives before the output took the last one replaces it (dropped, never
+/// queued).
+///
+/// Shared state lives in `Mutex`es; everything else has one owner thread:
+/// `source` the source thread once `run` starts, the detector the detector
+/// thread, and `sinks`, `presenter` and the painter the calling thread.
+package final class LiveLoop: @unchecked Sendable {
+    package struct Options: Sendable {
+        /// Deliver a file's frames at its rate, as a camera would (false: `--fast`, as fast as they go).
+        package var paced = true
+        /// Start a file again at its end (`--loop`).
+        package var loop = false
+        /// Mirror the picture.
+        package var mirrored = false
+        /// The most detections a second.
+        package var detectionRate = 15.0
+        /// Stop after this many seconds (nil: at the end, q or a signal).
+        package var duration: Double?
+        /// Stop after this many frames in (nil: no limit).
+        package var maxFrames: Int?
+        /// What tracking is tuned for: `recall` when every layer hides the face.
+        package var profile = DetectionProfile.precision
+
+        package init() {}
+    }
+
+    package let source: FrameSource
+    package let options: Options
+    /// The size of every frame out: the source's first frame's.
+    package let width: Int
+    package let height: Int
+    /// The source's rate and colour matrix, as they were at the start.
+    package let frameRate: FrameRate
+    package let matrix: YUVMatrix
+    package let stats = LiveStats()
+    private let detectorSettings: DetectorSettings
+    private let painter: TrackPainter
+    private let sinks: [LiveSink]
+    private let presenter: LivePresenter?
+    private let tracks: LiveTracks
+    private let slot = FrameSlot()
+    private let inbox = DetectorInbox()
+    private let control: Mutex<Control>
+    /// Lines about what changed, for stderr.
+    private let onNote: @Sendable (String) -> Void
+
+    private struct Control {
+        var stop = false
+        var mirrored: Bool
+        var zoom = 1.0
+        var cutPending = false
+        var tasks: [@Sendable (FrameSource) throws -> String?] = []
+        var failure: Error?
+    }
+
+    /// `detector`: the detector settings for frames of the source's size. Fails when the
+    /// source's size cannot be known (a folder whose first picture does not read).
+    package init(source: FrameSource, detector: DetectorSettings, painter: TrackPainter, sinks: [LiveSink],
+                 presenter: LivePresenter? = nil, options: Options, onNote: @escaping @Sendable (String) -> Void = { _ in }) throws {
+        self.source = source
+        (width, height) = try source.size
+        frameRate = source.frameRate
+        matrix = source.matrix
+        self.onNote = onNote
+        detectorSettings = detector
+        self.painter = painter
+        self.sinks = sinks
+        self.presenter = presenter
+        self.options = options
+        control = Mutex(Control(mirrored: options.mirrored))
+        tracks = LiveTracks(frameRate: frameRate.value, detectionRate: options.detectionRate, profile: options.profile)
+    }
+
+    /// Runs `task` on the source thread between two frames (camera controls
+    /// are not thread-safe); its line, if any, goes to `onNote`.
+    package func onSourceThread(_ task: @escaping @Sendable (FrameSource) throws -> String?) {
+        control.withLock { $0.tasks.append(task) }
+    }
+
+    /// Stops the run (from any thread: a signal, a key).
+    package func stop() { control.withLock { $0.stop = true } }
+
+    private var stopping: Bool { control.withLock { $0.stop } }
+
+    private func fail(_ error: Error) {
+        control.withLock { c in
+            if c.failure == nil { c.failure = error }
+            c.stop = true
+        }
+    }
+
+    /// Runs until the end of a file source, a quit, `stop()` or `cancellation`; returns the stats.
+    package func run(cancellation: Cancellation) throws -> LiveSummary {
+        let token = cancellation.onCancel { [self] in stop() }
+        defer { cancellation.remove(token) }
+        let group = DispatchGroup()
+        // Detection's threads: one, and OpenCV's own kept to one, so the output keeps a core.
+        try? OpenCVDetector.setThreadsPerDetection(1)
+        group.enter()
+        Thread.detachNewThread { [self] in
+            defer { group.leave() }
+            do {
+                detectStage(try FrameDetector(settings: detectorSettings, width: width, height: height, matrix: matrix,
+                                                  follow: options.profile.followsFacesByMesh))
+            } catch {
+                fail(error)
+                slot.close()
+            }
+        }
+        group.enter()
+        Thread.detachNewThread { [self] in
+            defer { group.leave() }
+            do { try sourceStage() } catch { fail(error) }
+            slot.close()
+        }
+        do {
+            try outputStage()
+        } catch {
+            fail(error)
+        }
+        stop()
+        slot.close()
+        inbox.close()
+        presenter?.close()
+        group.wait()
+        if let failure = control.withLock({ $0.failure }) {
+            sinks.forEach { $0.abandon() }
+            throw failure
+        }
+        for sink in sinks { try sink.finish() }
+        return stats.summary()
+    }
+
+    // MARK: - Stages
+
+    private func sourceStage() throws {
+        let interval = 1 / frameRate.value
+        let paced = options.paced && !source.isLive
+        let began = LiveStats.now()
+        // The schedule starts with the first frame decoded (ffmpeg takes a moment to start).
+        var start: UInt64?
+        var index = 0
+        var scheduleIndex = 0
+        // The detector loads its model first: frames sent before it can take one would all go
+        // out bare (a `--fast` run of a short clip would be over before the first detection).
+        inbox.waitForAsk(seconds: 20) { stopping }
+        // A hard cut in a file (a new shot) lets every face go at once, as the video path does.
+        var cuts = SceneCutDetector()
+        var clockOrigin: UInt64?
+        // A source that repeats its picture (a still) is converted once, shown once, and again only to loop.
+        var held: YUVFrame?
+        while !stopping {
+            let tasks = control.withLock { c -> [@Sendable (FrameSource) throws -> String?] in
+                let t = c.tasks
+                c.tasks.removeAll()
+                return t
+            }
+            for task in tasks {
+                if let note = try task(source) { onNote(note) }
+            }
+            if let maxFrames = options.maxFrames, index >= maxFrames { break }
+            if let duration = options.duration, Double(LiveStats.now() - began) / 1e9 >= duration { break }
+            var image: YUVFrame
+            if let held {
+                guard options.loop else { break }
+                image = held
+            } else {
+                guard let frame = try source.next() else {
+                    guard options.loop, try source.rewind() else { break }
+                    continue
+                }
+                image = try yuv(frame)
+                if source.repeats { held = image }
+            }
+            if paced {
+                // Delivered at its time, as a camera would; late frames go at once.
+                let origin = start ?? LiveStats.now()
+                start = origin
+                let due = origin + UInt64(Double(scheduleIndex) * interval * 1e9)
+                while !stopping {
+                    let now = LiveStats.now()
+                    guard now < due else { break }
+                    Thread.sleep(forTimeInterval: min(0.05, Double(due - now) / 1e9))
+                }
+            }
+            scheduleIndex += 1
+            let (mirrored, zoom, cut) = control.withLock { c -> (Bool, Double, Bool) in
+                let cut = c.cutPending
+                c.cutPending = false
+                return (c.mirrored, c.zoom, cut)
+            }
+            let now = LiveStats.now()
+            let origin = clockOrigin ?? now
+            clockOrigin = origin
+            let tick = Int(Double(now - origin) / 1e9 / interval)
+            if cut || (!source.isLive && cuts.isCut(image)) { tracks.cut(at: tick) }
+            if zoom > 1.001 { image = LiveZoom.crop(image, factor: zoom) }
+            if mirrored { image.mirror() }
+            let arrival = LiveStats.now()
+            stats.arrived(at: arrival)
+            let frame = LiveFrame(index: index, tick: tick, image: image, arrival: arrival)
+            index += 1
+            inbox.offer(frame)
+            if slot.put(frame, wait: !paced && !source.isLive, stop: { stopping }) { stats.droppedFrame() }
+        }
+    }
+
+    /// `frame` as YUV of the loop's size: a picture of another size (a folder's, another
+    /// camera's after a switch) is scaled, as RGBA, and converted with the loop's matrix.
+    private func yuv(_ frame: Frame) throws -> YUVFrame {
+        guard frame.width != width || frame.height != height else { return frame.yuv }
+        return YUVConversion.frame(try OpenCV.resize(frame.rgba, width: width, height: height), matrix: matrix)
+    }
+
+    private func detectStage(_ detector: FrameDetector) {
+        let gap = UInt64(1e9 / max(0.1, options.detectionRate))
+        var last: UInt64 = 0
+        var round = 0
+        while true {
+            let now = LiveStats.now()
+            if last > 0, now < last + gap { Thread.sleep(forTimeInterval: Double(last + gap - now) / 1e9) }
+            guard let frame = inbox.next() else { return }
+            last = LiveStats.now()
+            do {
+                let faces = try detector.detect(in: frame.image, round: round)
+                round += 1
+                tracks.record(frame: frame.tick, faces: faces)
+                stats.detected()
+            } catch {
+                fail(error)
+                slot.close()
+                return
+            }
+        }
+    }
+
+    private func outputStage() throws {
+        var painter = painter
+        var lastArrival: UInt64?
+        while true {
+            let taken = slot.take(timeoutMs: presenter == nil ? 100 : 10)
+            var actions: [LiveAction] = []
+            switch taken {
+            case .closed:
+                return
+            case .empty:
+                if let presenter { actions = try presenter.idle() }
+            case .frame(var frame):
+                let interval = lastArrival.map { Double(frame.arrival &- $0) / 1e9 }.flatMap { $0 > 0 && $0 < 1 ? $0 : nil }
+                    ?? 1 / frameRate.value
+                lastArrival = frame.arrival
+                let painted = painter.place(tracks.faces(at: frame.tick), interval: interval)
+                painter.draw(painted, onto: &frame.image, matrix: matrix)
+                for sink in sinks { try sink.write(frame.image) }
+                if let presenter { actions = try presenter.present(frame.image, matrix: matrix, faces: painted.count) }
+                stats.wentOut(arrival: frame.arrival)
+            }
+            for action in actions {
+                switch action {
+                case .quit:
+                    return
+                case .mirror(let on):
+                    control.withLock { c in
+                        c.mirrored = on
+                        c.cutPending = true
+                    }
+                case .use(let next):
+                    painter = next
+                case .digitalZoom(let factor):
+                    control.withLock { c in
+                        c.zoom = factor
+                        c.cutPending = true
+                    }
+                case .cut:
+                    control.withLock { $0.cutPending = true }
+                case .onSource(let task):
+                    control.withLock { $0.tasks.append(task) }
+                }
+            }
+            if stopping { return }
+        }
+    }
+}
+
+/// The centred digital zoom: the middle 1/`factor` of the picture, scaled back to full size.
+package enum LiveZoom {
+    package static func crop(_ frame: YUVFrame, factor: Double) -> YUVFrame {
+        let f = max(1, min(8, factor))
+        var out = frame
+        func plane(offset: Int, width: Int, height: Int) {
+            let cw = Double(width) / f, ch = Double(height) / f
+            let x0 = (Double(width) - cw) / 2, y0 = (Double(height) - ch) / 2
+            frame.data.withUnsafeBufferPointer { src in
+                out.data.withUnsafeMutableBufferPointer { dst in
+                    var columns = [Int](repeating: 0, count: width)
+                    for x in 0..<width { columns[x] = min(width - 1, Int(x0 + (Double(x) + 0.5) * cw / Double(width))) }
+                    for y in 0..<height {
+                        let sy = min(height - 1, Int(y0 + (Double(y) + 0.5) * ch / Double(height)))
+                        let s = offset + sy * width, d = offset + y * width
+                        for x in 0..<width { dst[d + x] = src[s + columns[x]] }
+                    }
+                }
+            }
+        }
+        plane(offset: 0, width: frame.width, height: frame.height)
+        plane(offset: frame.uOffset, width: frame.chromaWidth, height: frame.chromaHeight)
+        plane(offset: frame.vOffset, width: frame.chromaWidth, height: frame.chromaHeight)
+        return out
+    }
+}

@@ -1,0 +1,141 @@
+import Dispatch
+import Synchronization
+import FaceStickerCore
+
+/// A frame on its way through the live loop.
+package struct LiveFrame: Sendable {
+    /// Counts from 0 over the whole run (a looped file keeps counting).
+    package var index: Int
+    /// The frame's place on the clock, in frames of the source's rate since the run began:
+    /// what the tracker counts in, so a face is held (and its motion carried) for the same
+    /// time whether frames come paced or `--fast`.
+    package var tick: Int
+    package var image: YUVFrame
+    /// When the source delivered it (`DispatchTime` nanoseconds).
+    package var arrival: UInt64
+}
+
+/// The hand-over between the source and the output: one frame at most. A
+/// frame that arrives while the last one is still waiting replaces it (the
+/// old one is dropped, never queued), unless the producer chose to wait
+/// (`--fast`: every frame, as fast as the output takes them).
+package final class FrameSlot: Sendable {
+    private struct State {
+        var frame: LiveFrame?
+        var closed = false
+    }
+
+    package enum Taken {
+        case frame(LiveFrame)
+        case empty
+        case closed
+    }
+
+    private let state = Mutex(State())
+    private let filled = DispatchSemaphore(value: 0)
+    private let emptied = DispatchSemaphore(value: 0)
+
+    /// Puts `frame`; returns whether a waiting frame was dropped for it. With
+    /// `wait`, waits for the slot to empty instead (until `stop()` says to give up).
+    package func put(_ frame: LiveFrame, wait: Bool, stop: () -> Bool) -> Bool {
+        if wait {
+            while state.withLock({ $0.frame != nil && !$0.closed }), !stop() {
+                _ = emptied.wait(timeout: .now() + .milliseconds(50))
+            }
+        }
+        let dropped = state.withLock { s -> Bool in
+            let had = s.frame != nil
+            s.frame = frame
+            return had
+        }
+        filled.signal()
+        return dropped
+    }
+
+    /// The waiting frame, waiting for one at most `timeoutMs`.
+    package func take(timeoutMs: Int) -> Taken {
+        let deadline = DispatchTime.now() + .milliseconds(timeoutMs)
+        while true {
+            let taken = state.withLock { s -> Taken in
+                if let frame = s.frame {
+                    s.frame = nil
+                    return .frame(frame)
+                }
+                return s.closed ? .closed : .empty
+            }
+            if case .frame = taken { emptied.signal() }
+            guard case .empty = taken else { return taken }
+            if filled.wait(timeout: deadline) == .timedOut { return .empty }
+        }
+    }
+
+    /// No more frames will come (the ones waiting are still taken).
+    package func close() {
+        state.withLock { $0.closed = true }
+        filled.signal()
+        emptied.signal()
+    }
+}
+
+/// The detector's inbox: the source offers it a frame only when the detector
+/// is idle and due (a detection rate cap), so frames are not copied for nothing.
+package final class DetectorInbox: Sendable {
+    private struct State {
+        var ready = false
+        var frame: LiveFrame?
+        var closed = false
+    }
+
+    private let state = Mutex(State())
+    private let filled = DispatchSemaphore(value: 0)
+    /// Signalled when the detector asks for a frame, and on close.
+    private let asked = DispatchSemaphore(value: 0)
+
+    /// Whether the detector wants a frame now.
+    package var wantsFrame: Bool { state.withLock { $0.ready && $0.frame == nil && !$0.closed } }
+
+    /// Hands `frame` over when the detector wants one; returns whether it took it.
+    @discardableResult
+    package func offer(_ frame: LiveFrame) -> Bool {
+        let taken = state.withLock { s -> Bool in
+            guard s.ready, s.frame == nil, !s.closed else { return false }
+            s.frame = frame
+            s.ready = false
+            return true
+        }
+        if taken { filled.signal() }
+        return taken
+    }
+
+    /// The detector asks for the next frame and waits for it; nil once closed.
+    package func next() -> LiveFrame? {
+        state.withLock { $0.ready = true }
+        asked.signal()
+        while true {
+            let (frame, closed) = state.withLock { s -> (LiveFrame?, Bool) in
+                let frame = s.frame
+                s.frame = nil
+                return (frame, s.closed)
+            }
+            if closed { return nil }
+            if let frame { return frame }
+            _ = filled.wait(timeout: .now() + .milliseconds(100))
+        }
+    }
+
+    package func close() {
+        state.withLock { $0.closed = true }
+        filled.signal()
+        asked.signal()
+    }
+
+    /// Waits until the detector asks for a frame (it loads its model first), the inbox
+    /// closes, `stop` says so or `seconds` pass: woken by the ask, with `stop` looked at
+    /// every 100 ms.
+    package func waitForAsk(seconds: Double, stop: () -> Bool) {
+        let deadline = DispatchTime.now() + seconds
+        while !wantsFrame, !state.withLock({ $0.closed }), !stop(), DispatchTime.now() < deadline {
+            _ = asked.wait(timeout: min(deadline, .now() + .milliseconds(100)))
+        }
+    }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import FaceStickerCore
+import FaceStickerMedia
+import FaceStickerVision
+import FaceStickerRender
+
+/// The stages of a video job on their own threads, joined by small bounded
+/// queues so they overlap across the cores and memory stays flat however
+/// long the video: decode (ffmpeg -> YUV, and shot cuts) -> detect (a
+/// detector per worker thread) -> back in order: track, smooth, draw (+
+/// tracks file) -> write (YUV -> ffmpeg/x264). The first failure anywhere,
+/// or a cancel, stops every stage and kills both ffmpeg children.
+package final class VideoPipeline: Sendable {
+    private let info: VideoInfo
+    private let options: VideoOptions
+    private let painter: TrackPainter
+    private let decoder: FrameDecoder
+    private let encoder: FrameEncoder
+    private let tracks: TracksWriter?
+    private let workers: Int
+    /// With `--keep-rest`: the frames stickers go on (the rest pass unchanged); nil: every frame.
+    private let active: FrameSpan?
+    private let state = PipelineState()
+    private let abort = Cancellation()
+    private let decoded = BoundedQueue<DecodedFrame>(capacity: 4)
+    private let detected: ReorderQueue<DecodedFrame>
+    private let drawn = BoundedQueue<YUVFrame>(capacity: 3)
+    private let pool = BufferPool(limit: 4)
+
+    /// The stages, each on a thread of its own (detect on `workers` threads).
+    private enum Stage {
+        /// ffmpeg -> YUV frames, and shot cuts.
+        case decode
+        /// Faces on every Nth frame (and on each cut).
+        case detect
+        /// Back in order: tracks, smoothing, drawing, the tracks file.
+        case track
+        /// YUV -> ffmpeg/x264.
+        case write
+    }
+
+    /// Detector threads: YuNet gains little from OpenCV's own threads, so two
+    /// detectors on two frames at once keep detection off the critical path.
+    package static var defaultWorkers: Int { min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
+
+    /// Starts both ffmpeg children; `output` and `tracksPath` are temporary paths.
+    /// `range`: `options.range` resolved against this video (a cut is decoded
+    /// and encoded as that part only; with `keepRest` every frame is, and only
+    /// the span's get stickers).
+    package init(info: VideoInfo, options: VideoOptions, painter: TrackPainter, output: String, audioCodec: String?,
+         tracksPath: String?, range: ResolvedRange? = nil) throws {
+        self.info = info
+        self.options = options
+        self.painter = painter
+        let cut = range.flatMap { $0.range.keepRest ? nil : $0 }
+        active = range.flatMap { $0.range.keepRest ? $0.span : nil }
+        workers = max(1, options.detectorThreads ?? Self.defaultWorkers)
+        // The workers are the parallelism; the encoder needs every other cycle (when the caller allows it).
+        if workers > 1, options.singleThreadedOpenCV { try OpenCVDetector.setThreadsPerDetection(1) }
+        detected = ReorderQueue(capacity: workers + 2, producers: workers)
+        tracks = try tracksPath.map { try TracksWriter(path: $0) }
+        decoder = try FrameDecoder(info, pool: pool,
+                                   arguments: cut.map { FFmpegArguments.decoder(info, cut: $0.range, clock: $0.clock) })
+        do {
+            encoder = try FrameEncoder(info, output: output, settings: options.encoder, audioCodec: audioCodec,
+                                       cut: cut?.range)
+        } catch {
+            decoder.cancel()
+            _ = decoder.finish()
+            throw error
+        }
+        abort.onCancel { [decoded, detected, keys, drawn, decoder, encoder] in
+            decoded.cancel()
+            detected.cancel()
+            keys.cancel()
+            drawn.cancel()
+            decoder.cancel()
+            encoder.cancel()
+        }
+    }
+
+    /// Runs to the end. `cancellation` is the caller's (signals); `progress`
+    /// is called on this thread a few times a second with the frames written.
+    package func run(cancellation: Cancellation, progress: (Int) -> Void) throws -> PipelineState {
+        let token = cancellation.onCancel { [abort] in abort.cancel() }
+        defer { cancellation.remove(token) }
+        let group = DispatchGroup()
+        let stages: [Stage] = [.decode, .track, .write] + Array(repeating: .detect, count: workers)
+        for stage in stages {
+            group.enter()
+            Thread.detachNewThread { [self] in
+                do {
+                    switch stage {
+                    case .decode: try decodeStage()
+                    case .detect: try detectStage()
+                    case .track: try trackStage()
+                    case .write: try writeStage()
+                    }
+                } catch {
+                    if state.fail(error) { abort.cancel() }
+                }
+                group.leave()
+            }
+        }
+        while group.wait(timeout: .now() + .milliseconds(250)) == .timedOut {
+            progress(state.framesWritten)
+        }
+        progress(state.framesWritten)
+        if cancellation.isCancelled { throw Interrupted() }
+        if let error = state.error { throw error }
+        state.detectorThreads = workers
+        return state
+    }
+
+    private func decodeStage() throws {
+        var index = 0
+        var cuts = SceneCutDetector()
+        var shot = 0
+        while let image = try decoder.next() {
+            let cut = cuts.isCut(image)
+            if cut { shot += 1 }
+            let inRange = active?.contains(index) ?? true
+            guard decoded.push(DecodedFrame(index: index, image: consume image, cut: cut, shot: shot,
+                                            inRange: inRange)) else { break }
+            index += 1
+        }
+        decoded.close()
+        let damage = decoder.finish()
+        if !abort.isCancelled { state.setDamage(damage) }
+    }
+
+    /// The key rounds (faces confirmed, which way is up), shared by the detector threads.
+    private let keys = KeyRounds()
+
+    private func detectStage() throws {
+        defer { detected.producerFinished() }
+        // Faces from a tracks file: nothing to detect, frames pass straight on.
+        if options.tracksIn != nil {
+            while let frame = decoded.pop() {
+                guard detected.put(frame.index, frame) else { return }
+            }
+            return
+        }
+        let detector = try FrameDetector(settings: options.detectorSettings(width: info.width, height: info.height),
+                                         width: info.width, height: info.height, matrix: YUVMatrix(info), keys: keys,
+                                         follow: options.profile.followsFacesByMesh)
+        defer { state.followed(rounds: detector.followedRounds) }
+        let every = options.detectEvery(frameRate: info.frameRate.value)
+        // The rhythm starts on the range's first frame (frames outside it are not looked at).
+        let first = active?.first ?? 0
+        while var frame = decoded.pop() {
+            // A new shot is detected on at once, whatever the rhythm.
+            let onRhythm = (frame.index - first) % every == 0
+            if frame.inRange, onRhythm || frame.cut {
+                let start = DispatchTime.now().uptimeNanoseconds
+                frame.faces = try detector.detect(in: frame.image, round: onRhythm ? (frame.index - first) / every : nil,
+                                                  shot: frame.shot)
+                state.detected(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
+            guard detected.put(frame.index, frame) else { return }
+        }
+    }
+
+    private func trackStage() throws {
+        let every = options.detectEvery(frameRate: info.frameRate.value)
+        let settings = options.tracker ?? TrackerSettings.forVideo(frameRate: info.frameRate.value, detectEvery: every,
+                                                                              profile: options.profile)
+        var timeline = TrackTimeline<YUVFrame>(settings: settings)
+        var painter = painter
+        let interval = 1 / info.frameRate.value
+        let matrix = YUVMatrix(info)
+        // Frames are moved out of `ready` one by one, so each frame's pixels have a single
+        // owner when drawn on and are not copied.
+        func draw(_ ready: inout [TimelineFrame<YUVFrame>]) throws -> Bool {
+            ready.reverse()
+            while let frame = ready.popLast() {
+                let painted = painter.place(frame.faces, interval: interval)
+                try tracks?.add(index: frame.index, time: info.frameRate.time(ofFrame: frame.index), faces: painted)
+                state.painted(painted)
+                var image = (consume frame).payload
+                painter.draw(painted, onto: &image, matrix: matrix)
+                guard drawn.push(image) else { return false }
+            }
+            return true
+        }
+        if let given = options.tracksIn {
+            while let frame = detected.take() {
+                guard frame.inRange else {
+                    guard drawn.push((consume frame).image) else { return }
+                    continue
+                }
+                let index = frame.index
+                var ready = [TimelineFrame(index: index, payload: (consume frame).image, faces: given.faces[index] ?? [])]
+                guard try draw(&ready) else { return }
+            }
+            guard !abort.isCancelled else { return }
+            drawn.close()
+            try tracks?.finish()
+            return
+        }
+        // With --keep-rest the frames after the range pass once the range's last are drawn.
+        var finished = false
+        while let frame = detected.take() {
+            guard frame.inRange else {
+                if !finished, frame.index > (active?.first ?? 0) {
+                    var rest = timeline.finish()
+                    guard try draw(&rest) else { return }
+                    finished = true
+                }
+                guard drawn.push((consume frame).image) else { return }
+                continue
+            }
+            let (index, faces, cut) = (frame.index, frame.faces, frame.cut)
+            var ready = timeline.add(index: index, payload: (consume frame).image, detections: faces, cut: cut)
+            guard try draw(&ready) else { return }
+        }
+        guard !abort.isCancelled else { return }
+        if !finished {
+            var rest = timeline.finish()
+            guard try draw(&rest) else { return }
+        }
+        drawn.close()
+        try tracks?.finish()
+    }
+
+    private func writeStage() throws {
+        while let frame = drawn.pop() {
+            try encoder.write(frame)
+            state.wroteFrame()
+            // The frame's last holder: its buffer goes back to the decoder unshared.
+            pool.give((consume frame).data)
+        }
+        guard !abort.isCancelled else { return }
+        try encoder.finish()
+    }
+}
+
+/// A frame on its way from the decoder through the detector to the tracker.
+package struct DecodedFrame: Sendable {
+    package let index: Int
+    package var image: YUVFrame
+    /// Whether a new shot starts here.
+    package let cut: Bool
+    /// Which shot of the video it is in (the cuts before it, this one included).
+    package var shot = 0
+    /// Whether stickers go on it (false: outside the `--keep-rest` range, passed on as it is).
+    package var inRange = true
+    /// What the detector found; nil when it did not run on this frame.
+    package var faces: [Face]?
+}
+
+/// A `TimeRange` resolved against one video: its clock and the frames it takes.
+package struct ResolvedRange: Sendable {
+    package let range: TimeRange
+    package let clock: FrameClock
+    package let span: FrameSpan
+}

@@ -1,0 +1,218 @@
+import Foundation
+import FaceStickerCore
+import FaceStickerMedia
+import FaceStickerRender
+
+/// Puts stickers on the faces of videos: probes the input, runs the
+/// pipeline into a temporary file beside the output and renames it when
+/// complete, so an interrupted or failed job leaves no partial output and
+/// never touches the input. Output: H.264 with the input's frame count, rate,
+/// sample aspect ratio and upright orientation, its audio copied unchanged
+/// (re-encoded as AAC only when the output container cannot hold it) and its
+/// container metadata.
+package struct VideoStickerer: Sendable {
+    package var options: VideoOptions
+    package var painter: TrackPainter
+
+    package init(options: VideoOptions, painter: TrackPainter) {
+        self.options = options
+        self.painter = painter
+    }
+
+    /// The default output for `input`: its name with `-stickered` before the
+    /// extension, in `folder` (default: beside the input).
+    package static func defaultOutput(for input: String, in folder: String? = nil) -> String {
+        let file = PathText.name(of: input)
+        var ext = PathText.extension(of: file)
+        // Containers that cannot hold H.264 get Matroska instead.
+        if ext.isEmpty || FFmpegArguments.noH264Extensions.contains(ext.lowercased()) { ext = "mkv" }
+        return PathText.join(folder ?? PathText.folder(of: input), PathText.removingExtension(file) + "-stickered." + ext)
+    }
+
+    /// Processes `input` into `output`. `progress` is called on the calling
+    /// thread a few times a second.
+    package func run(input: String, output: String, cancellation: Cancellation = Cancellation(),
+                    progress: ((VideoProgress) -> Void)? = nil) throws -> VideoSummary {
+        let started = DispatchTime.now().uptimeNanoseconds
+        try options.encoder.validate()
+        // Frames wait for the next detections to be tracked: the interval bounds the memory.
+        if let every = options.detectEvery, !(1...30).contains(every) {
+            throw FaceStickerError.invalidArgument("--detect-every: \(every) is outside 1...30")
+        }
+        if ImageSequence.isPattern(input) {
+            do { try options.sequenceRate.checkSequenceRate() } catch FaceStickerError.invalidArgument(let problem) {
+                throw FaceStickerError.invalidArgument("sequence rate: \(problem)")
+            }
+        }
+        let sequence = try ImageSequence.pattern(output)
+        let outputIsSequence = sequence != nil
+        if FileIdentity.same(input, output) {
+            throw FaceStickerError.output(path: output, reason: "that is the input; choose another output")
+        }
+        let ext = PathText.extension(of: output).lowercased()
+        if ext.isEmpty {
+            throw FaceStickerError.output(path: output, reason: "the name has no extension, which picks the container (use .mp4, .mkv or .mov)")
+        }
+        if FFmpegArguments.noH264Extensions.contains(ext), !outputIsSequence {
+            let hint = ImageSequence.extensions.contains(ext) ? "; for numbered pictures name them like out/%04d.\(ext)" : ""
+            throw FaceStickerError.output(path: output, reason: "a .\(ext) file cannot hold H.264 video (use .mp4, .mkv or .mov\(hint))")
+        }
+        let info = ImageSequence.isPattern(input) ? try VideoProbe.probe(path: input, sequenceRate: options.sequenceRate)
+            : try VideoProbe.probe(path: input)
+        if info.isStillImage {
+            throw FaceStickerError.unreadable(path: input, reason: "not a video (a still picture; use facesticker photo)")
+        }
+        let range = try options.range.map { try Self.resolve($0, info: info) }
+        let cut = range.map { !$0.range.keepRest } ?? false
+        // A tracks file must fit the video: checked now against a stated frame count, after the run against an
+        // estimated one (a cut's count is worked out from the rate, so after the run too).
+        if let given = options.tracksIn, let count = info.frameCount, !info.frameCountIsEstimate, !cut {
+            try given.check(frameCount: count, video: input)
+        }
+        var warnings: [String] = []
+        var notes: [String] = []
+        if let range, range.span.reachesPastTheEnd || Self.endsPast(range.range, info) {
+            notes.append("\(input): the range \(range.range.description) reaches past the end "
+                         + "(\(TimeRange.text(Self.microseconds(info.duration ?? 0)))); cut there")
+        }
+        // Progress counts the frames written: a cut's, or the whole video's.
+        var total = info.frameCount
+        if let range, cut {
+            // With no stated count, the estimated one cuts it.
+            total = range.span.count ?? range.range.frames(rate: info.frameRate, clock: range.clock,
+                                                           frameCount: info.frameCount).count
+        }
+        var audioCodec: String?
+        if options.encoder.audio, !info.audioCodecs.isEmpty, !outputIsSequence {
+            audioCodec = Self.surelyCopies(info.audioCodecs, into: ext) || Self.audioCopies(info, into: ext) ? "copy" : "aac"
+            if audioCodec == "aac" {
+                warnings.append("\(input): \(info.audioCodecs.joined(separator: ", ")) audio cannot be copied into .\(ext); re-encoded as AAC")
+            }
+        }
+        var state: PipelineState?
+        let report = { (frames: Int) in
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            progress?(VideoProgress(frames: frames, total: total, elapsed: elapsed))
+        }
+        func produce(_ temporaryVideo: String) throws {
+            let work = { (temporaryTracks: String?) throws in
+                let pipeline = try VideoPipeline(info: info, options: options, painter: painter,
+                                                 output: temporaryVideo, audioCodec: audioCodec, tracksPath: temporaryTracks,
+                                                 range: range)
+                do {
+                    state = try pipeline.run(cancellation: cancellation, progress: report)
+                } catch FaceStickerError.output(let path, let reason) where path == temporaryVideo {
+                    // Name the output, not its temporary file, wherever ffmpeg mentioned it.
+                    let named = reason.replacingOccurrences(of: FFmpegArguments.url(temporaryVideo), with: output)
+                        .replacingOccurrences(of: temporaryVideo, with: output)
+                    throw FaceStickerError.output(path: output, reason: named)
+                }
+                guard (state?.framesWritten ?? 0) > 0 else {
+                    if let range, cut, state?.damage == nil {
+                        throw FaceStickerError.invalidArgument(Self.pastTheEnd(range.range, input: input, info: info))
+                    }
+                    let why = state?.damage.map { " (\($0))" } ?? ""
+                    throw FaceStickerError.unreadable(path: input, reason: "no frame could be decoded\(why)")
+                }
+            }
+            if let tracksPath = options.tracksPath {
+                try AtomicFile.write(to: tracksPath) { try work($0) }
+            } else {
+                try work(nil)
+            }
+        }
+        if let sequence {
+            try ImageSequence.write(to: sequence, produce)
+        } else {
+            try AtomicFile.write(to: output, produce)
+        }
+        guard let state else { throw FaceStickerError.internal("\(input): video job ended without a result") }
+        if let damage = state.damage {
+            warnings.append("\(input): damaged input (\(damage)); processed the \(state.framesWritten) readable frames")
+        }
+        if let given = options.tracksIn, info.frameCountIsEstimate || info.frameCount == nil || cut,
+           let problem = given.pastTheEnd(of: input, frameCount: state.framesWritten) {
+            warnings.append("\(given.path): \(problem); those frames were not drawn")
+        }
+        var summary = VideoSummary(input: input, output: output, frames: state.framesWritten, faces: state.faces,
+                                   framesWithFaces: state.framesWithFaces,
+                                   seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
+                                   detectionSeconds: state.detectionSeconds, detectorThreads: state.detectorThreads,
+                                   warnings: warnings)
+        summary.notes = notes
+        summary.detectionRounds = state.detections
+        summary.followedRounds = state.followedRounds
+        return summary
+    }
+
+    /// Checks that `range` starts within the video at `input` (an image
+    /// sequence read at `sequenceRate`) before any work: a start past its end
+    /// is an `invalidArgument` naming `--start`. Nothing is thrown when the
+    /// video cannot be probed (the job itself says why). Returns the frames a
+    /// cut of it holds, when its frame count is stated (nil for `keepRest`: the whole video's).
+    @discardableResult
+    package static func checkRange(_ range: TimeRange, input: String, sequenceRate: FrameRate) throws -> Int? {
+        let probed = ImageSequence.isPattern(input) ? try? VideoProbe.probe(path: input, sequenceRate: sequenceRate)
+            : try? VideoProbe.probe(path: input)
+        guard let info = probed, !info.isStillImage else { return nil }
+        let resolved = try resolve(range, info: info)
+        return range.keepRest ? nil : resolved.span.count
+    }
+
+    /// `range` against the video `info` describes: its clock and its frames (cut to a
+    /// stated frame count); a start past the last frame is an `invalidArgument` naming `--start`.
+    package static func resolve(_ range: TimeRange, info: VideoInfo) throws -> ResolvedRange {
+        let clock = VideoProbe.frameClock(info)
+        let known = info.frameCountIsEstimate ? nil : info.frameCount
+        let span = range.frames(rate: info.frameRate, clock: clock, frameCount: known)
+        let past = known.map { span.first >= $0 } ?? info.duration.map { Double(range.start) >= $0 * 1e6 } ?? false
+        if past, range.start > 0 { throw FaceStickerError.invalidArgument(pastTheEnd(range, input: info.path, info: info)) }
+        return ResolvedRange(range: range, clock: clock, span: span)
+    }
+
+    /// `--start 20 s: past the end of IN (11.303 s long)`.
+    package static func pastTheEnd(_ range: TimeRange, input: String, info: VideoInfo) -> String {
+        let length = info.duration.map { " (\(TimeRange.text(microseconds($0))) long)" } ?? ""
+        return "--start \(TimeRange.text(range.start)): past the end of \(input)\(length); no frame is shown at or after it"
+    }
+
+    /// Whether the range's end lies past the video's stated duration (when its frame count is not stated).
+    private static func endsPast(_ range: TimeRange, _ info: VideoInfo) -> Bool {
+        guard let end = range.end, info.frameCount == nil || info.frameCountIsEstimate, let duration = info.duration else {
+            return false
+        }
+        return Double(end) > duration * 1e6
+    }
+
+    /// Seconds as whole microseconds (0 for what is not a time Int64 holds).
+    private static func microseconds(_ seconds: Double) -> Int64 {
+        let us = seconds * 1e6
+        return us.isFinite && abs(us) < 9e18 ? Int64(us.rounded()) : 0
+    }
+
+    /// Whether the container named by `ext` is known to hold every one of `codecs`,
+    /// which saves trying (Matroska holds anything; MP4 and QuickTime the common ones).
+    package static func surelyCopies(_ codecs: [String], into ext: String) -> Bool {
+        switch ext {
+        case "mkv", "mka": return true
+        case "mp4", "m4v", "mov": return codecs.allSatisfy { ["aac", "mp3", "ac3", "eac3", "alac"].contains($0) }
+        default: return false
+        }
+    }
+
+    /// Whether the input's audio can be copied unchanged into a file with extension `ext`:
+    /// tried on a fifth of a second of it in a scratch file.
+    package static func audioCopies(_ info: VideoInfo, into ext: String) -> Bool {
+        let sample = FileManager.default.temporaryDirectory
+            .appendingPathComponent("facesticker-audio-\(getpid())-\(UUID().uuidString.prefix(8)).\(ext)").path
+        let token = Cleanup.temporary(sample)
+        defer {
+            unlink(sample)
+            Cleanup.forget(token)
+        }
+        guard let run = try? ChildProcess.capture("ffmpeg", FFmpegArguments.audioCopyCheck(info, sample: sample)) else {
+            return false
+        }
+        return run.status == 0
+    }
+}

@@ -1,0 +1,101 @@
+import Synchronization
+import FaceStickerCore
+import FaceStickerVision
+
+/// The faces the live loop shows: the video path's tracker and its settings
+/// (with stickers a face needs two detections, a one-frame false face never
+/// shows, a lost one is held for a moment; with effects one sighting shows it
+/// and a lost one is held longer, carried and grown) fed by the detector
+/// thread, read by the output thread for each frame it sends, never waiting
+/// for a detection. A face between detections is carried along its last
+/// motion for a short while (with `maxDrift`, as far as that allows).
+///
+/// Detection here keeps no rhythm: a slow machine answers many frames late, so a
+/// hold counted in frames alone would let a face go between two answers. The
+/// tracker's hold also counts detection rounds (`TrackerSettings.holdRounds`), and
+/// the stalled-detector limit grows with the waits between answers.
+package final class LiveTracks: Sendable {
+    private struct State {
+        var tracker: FaceTracker
+        /// Detections of frames before this index are stale (the picture jumped).
+        var cutAt = 0
+        /// The latest frame the detector reported on: a track found before it was missed there.
+        var lastRecorded: Int?
+        /// The newest frame `faces(at:)` was asked for: the output's now.
+        var newestShown: Int?
+        /// For each of the latest answers, the frames shown since the frame of the one before
+        /// (the last few): how long a face waits for news.
+        var waits: [Int] = []
+    }
+
+    private let state: Mutex<State>
+    /// The most frames a face's motion is carried past its last detection.
+    package let maxLead: Int
+    /// The most frames a face is shown without any detection (the detector stalled), or
+    /// three of the latest waits between answers when detection is slower than that.
+    package let maxAge: Int
+
+    package init(settings: TrackerSettings, maxLead: Int = 6, maxAge: Int = 60) {
+        state = Mutex(State(tracker: FaceTracker(settings: settings)))
+        self.maxLead = maxLead
+        self.maxAge = max(maxAge, settings.holdFrames)
+    }
+
+    /// The live loop's tracks for frames at `frameRate`, detected at most `detectionRate`
+    /// times a second: the video path's settings for that rhythm, and a face held at most
+    /// two seconds without any detection (longer when detection is slower).
+    package convenience init(frameRate: Double, detectionRate: Double, profile: DetectionProfile) {
+        let rate = frameRate.isFinite ? min(max(frameRate, 0), 1e6) : 0
+        let every = max(1, Int((rate / max(1, detectionRate.isFinite ? detectionRate : 1)).rounded(.up)))
+        self.init(settings: TrackerSettings.forVideo(frameRate: rate, detectEvery: every, profile: profile),
+                  maxAge: Int((2 * rate).rounded()))
+    }
+
+    /// The tracker's settings.
+    package var settings: TrackerSettings { state.withLock { $0.tracker.settings } }
+
+    /// The detector's faces in frame `index`; ignored when a cut came after that frame.
+    package func record(frame index: Int, faces: [Face]) {
+        state.withLock { s in
+            guard index >= s.cutAt else { return }
+            _ = s.tracker.update(frame: index, detections: faces)
+            s.tracker.prune(before: index)
+            s.waits.append(max(s.newestShown ?? index, index) - min(s.lastRecorded ?? index, index))
+            if s.waits.count > 4 { s.waits.removeFirst() }
+            s.lastRecorded = max(s.lastRecorded ?? index, index)
+        }
+    }
+
+    /// The picture jumped at frame `index` (mirroring toggled, another camera): no track carries across.
+    package func cut(at index: Int) {
+        state.withLock { s in
+            s.tracker.cut(at: index)
+            s.cutAt = index
+        }
+    }
+
+    /// The confirmed faces to draw on frame `index`: every track the tracker still holds.
+    /// A face goes when detections come back without it for the hold (the tracker ends it),
+    /// not when the detector is merely slow; `maxAge` frames without any news (or three
+    /// recent waits for it, when longer) is the limit. Its motion is carried `maxLead`
+    /// frames, or with `maxDrift` as far as that allows; one the detector missed grows as
+    /// `holdGrowth` says.
+    package func faces(at index: Int) -> [TrackedFace] {
+        state.withLock { s in
+            s.newestShown = max(s.newestShown ?? index, index)
+            if let last = s.lastRecorded, index - last > max(maxAge, 3 * (s.waits.max() ?? 0)) { return [] }
+            let settings = s.tracker.settings
+            var result: [TrackedFace] = []
+            for track in s.tracker.tracks.values {
+                guard let id = track.id, track.status == .confirmed else { continue }
+                if let end = track.endsBefore, index >= end { continue }
+                let age = index - track.lastFrame
+                let lead = settings.maxDrift > 0 ? max(-maxLead, age) : max(-maxLead, min(maxLead, age))
+                var face = track.lastFace.moved(by: track.drift(over: Double(lead), maxDrift: settings.maxDrift))
+                if let last = s.lastRecorded, track.lastFrame < last { face = face.grown(by: settings.growth(after: age)) }
+                result.append(TrackedFace(id: id, face: face, source: age == 0 ? .detected : (age <= maxLead ? .interpolated : .held)))
+            }
+            return result.sorted { $0.id < $1.id }
+        }
+    }
+}

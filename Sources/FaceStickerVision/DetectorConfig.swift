@@ -1,0 +1,94 @@
+import Foundation
+import FaceStickerCore
+
+/// Reads and writes the detector config file (`--config FILE`, written by `tune`).
+///
+/// The file is a JSON object: `detector` (haar, yunet or centerface; missing:
+/// the installed default), `model` (a path), one key per `DetectorParameter`
+/// (numbers, or names for choices), and `tuning`, free-form notes. Missing keys
+/// keep their defaults; unknown keys are refused, so a typo is not silently
+/// ignored. Every error names the file, the key and the problem.
+package enum DetectorConfig {
+    /// Settings from the file at `path`.
+    package static func load(path: String) throws -> DetectorSettings {
+        try decode(try InputFile.contents(of: path, kind: .config), source: path)
+    }
+
+    /// Settings from JSON bytes; `source` names them in errors.
+    package static func decode(_ data: Data, source: String) throws -> DetectorSettings {
+        guard case .object(let object) = try JSONReader.parse(data, path: source) else {
+            throw FaceStickerError.unreadable(path: source, reason: "not a valid config: a JSON object {...} expected")
+        }
+        func bad(_ key: String, _ reason: String) -> FaceStickerError { .badValue(path: source, key: key, reason: reason) }
+        var kind = ModelStore.defaultKind()
+        if let value = object["detector"] {
+            let names = DetectorKind.allCases.map(\.rawValue).joined(separator: ", ")
+            guard case .string(let name) = value, let named = DetectorKind(rawValue: name) else {
+                throw bad("detector", "\(value.shown) is not one of \(names)")
+            }
+            kind = named
+        }
+        var settings = DetectorSettings.defaults(for: kind)
+        for key in object.keys.sorted() {
+            guard let value = object[key] else { continue }
+            switch key {
+            case "detector", "tuning": continue
+            case "model":
+                guard case .string(let path) = value, !path.isEmpty else { throw bad(key, "expected a file path") }
+                settings.model = path
+            default:
+                guard let parameter = DetectorParameter(rawValue: key) else {
+                    let known = ["detector", "model"] + DetectorParameter.allCases.map(\.key) + ["tuning"]
+                    throw bad(key, "unknown key (known: \(known.joined(separator: ", ")))")
+                }
+                let number: Double
+                switch (value, parameter.spec.value) {
+                case (.string(let name), .choice(let names)):
+                    guard let index = names.firstIndex(of: name) else {
+                        throw bad(key, "\(value.shown) is not one of \(names.joined(separator: ", "))")
+                    }
+                    number = Double(index)
+                case (.number(let n), .whole), (.number(let n), .number):
+                    number = n
+                case (_, .choice(let names)):
+                    throw bad(key, "expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), got \(value.shown)")
+                default:
+                    throw bad(key, "expected a number, got \(value.shown)")
+                }
+                if let problem = parameter.check(number) { throw bad(key, problem) }
+                settings[parameter] = number
+            }
+        }
+        try settings.validate(source: source)
+        return settings
+    }
+
+    /// A note `tune` leaves in the file: text or a number.
+    package enum Note: Sendable, Equatable {
+        case text(String)
+        case number(Double)
+    }
+
+    /// The settings as config-file JSON: keys sorted, numbers as numbers,
+    /// choices by name, the model path only when set, then the notes.
+    package static func encode(_ settings: DetectorSettings, notes: [String: Note] = [:]) -> Data {
+        var fields: [(String, JSONOutput)] = [("detector", .string(settings.kind.rawValue))]
+        if let model = settings.model { fields.append(("model", .string(model))) }
+        for parameter in DetectorParameter.allCases {
+            let value = settings[parameter]
+            fields.append((parameter.key, parameter.spec.value == .number || parameter.spec.value == .whole
+                ? .number(value, digits: 6) : .string(parameter.describe(value))))
+        }
+        fields.sort { $0.0 < $1.0 }
+        if !notes.isEmpty {
+            fields.append(("tuning", .object(notes.keys.sorted().map { key in
+                switch notes[key] {
+                case .number(let n)?: return (key, .number(n, digits: 6))
+                case .text(let t)?: return (key, .string(t))
+                case nil: return (key, .null)
+                }
+            })))
+        }
+        return Data((JSONOutput.object(fields).pretty() + "\n").utf8)
+    }
+}
