@@ -41,14 +41,14 @@ public final class StickerEngine {
 
     /// What the engine draws and how it finds faces.
     public struct Options: Sendable, Equatable {
-        /// Sticker names from the pack's `stickers.json`, or paths of PNG or JPEG
-        /// pictures (each covers the face); drawn in order.
-        public var stickers: [String]
+        /// The stickers, drawn in order: names from the pack's `stickers.json`, effects, or
+        /// pictures (`StickerChoice`; a string literal is one).
+        public var stickers: [StickerChoice]
         /// Whether every face gets every sticker, or faces take them in turn.
         public var assignment: Assignment
-        /// Colour filters applied to the whole picture first, in order:
-        /// `sepia[:AMOUNT]`, `mono`, `comic`, `vignette[:AMOUNT]`.
-        public var filters: [String]
+        /// Colour filters applied to the whole picture first, in order: `.sepia()`, `.mono`,
+        /// `.comic`, `.vignette()` (`Filter`; a string literal such as `"sepia:0.5"` is one).
+        public var filters: [Filter]
         /// The detector; nil: CenterFace for photos, YuNet for video (each
         /// confirmed by the other, as the CLI does). When every sticker is an
         /// effect (`blur`, `pixelate`, `solid`), detection favours recall as the
@@ -57,8 +57,8 @@ public final class StickerEngine {
         public var detector: Detector?
 
         /// Sunglasses on every face, no filter, the default detectors.
-        public init(stickers: [String] = [Sticker.defaultName], assignment: Assignment = .all, filters: [String] = [],
-                    detector: Detector? = nil) {
+        public init(stickers: [StickerChoice] = [StickerChoice(Sticker.defaultName)], assignment: Assignment = .all,
+                    filters: [Filter] = [], detector: Detector? = nil) {
             self.stickers = stickers
             self.assignment = assignment
             self.filters = filters
@@ -119,7 +119,7 @@ public final class StickerEngine {
         }
         let manifest = PathText.join(locations.stickers, "stickers.json")
         let library = try StickerLibrary.load(manifestPath: manifest)
-        let stickers = try library.stickers(named: options.stickers)
+        let stickers = try library.stickers(named: options.stickers.map(\.spec))
         let profile = Sticker.profile(for: stickers)
         self.stickers = stickers
         self.profile = profile
@@ -137,7 +137,7 @@ public final class StickerEngine {
         }
         photoSettings = try settings(options.detector, use: .photo)
         videoSettings = try settings(options.detector, use: .video)
-        filters = try FilterChain(specs: options.filters)
+        filters = try FilterChain(specs: options.filters.map(\.spec))
     }
 
     /// An engine reading the installed folders (`make install`, `/usr/local`).

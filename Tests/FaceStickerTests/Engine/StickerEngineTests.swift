@@ -142,4 +142,32 @@ import Testing
         let got = lines.withLock { $0 }
         #expect(got.count == 1 && got[0].hasPrefix("\(damaged): damaged JPEG (Premature end of JPEG file"), "\(got)")
     }
+
+    /// Typed stickers and filters: the pack's names, effects and filters, checked when the engine is made.
+    @Test func typedStickersAndFiltersAreTheCLIsSpecs() throws {
+        let engine = try StickerEngine(locations: Self.checkout,
+                                       options: .init(stickers: [.tophat, .sunglasses], filters: [.sepia(intensity: 0.5), .mono]))
+        #expect(engine.options.stickers.map(\.spec) == ["tophat", "sunglasses"])
+        #expect(engine.options.filters.map(\.spec) == ["sepia:0.5", "mono"])
+        var image = try ImageFile.read(path: Fixtures.astronaut)
+        #expect(try engine.sticker(&image).count == 1)
+        let hidden = try StickerEngine(locations: Self.checkout, options: .init(stickers: [.blur(strength: 30)]))
+        #expect(hidden.options.stickers == ["blur:30.0"])
+        #expect(throws: FaceStickerError.self) {
+            try StickerEngine(locations: Self.checkout, options: .init(stickers: [.pixelate(blocks: 0)]))
+        }
+        #expect(throws: FaceStickerError.self) {
+            try StickerEngine(locations: Self.checkout, options: .init(filters: [.vignette(strength: 2)]))
+        }
+    }
+
+    /// The typed names are the pack's names, every one of them.
+    @Test func theTypedNamesAreThePacks() throws {
+        let manifest = try StickerManifest.load(path: Self.checkout.stickers + "/stickers.json")
+        #expect(StickerEngine.StickerChoice.named.map(\.spec).sorted() == manifest.entries.map(\.name).sorted())
+        for choice in StickerEngine.StickerChoice.named {
+            #expect(throws: Never.self) { try StickerEngine(locations: Self.checkout, options: .init(stickers: [choice])) }
+        }
+    }
 }
+
