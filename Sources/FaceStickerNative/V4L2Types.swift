@@ -362,7 +362,7 @@ package struct V4L2SystemError: Error, Equatable, Sendable, CustomStringConverti
 /// The lowest level of camera access: one method per system call or V4L2
 /// ioctl, carrying Swift values instead of the kernel's C structs.
 ///
-/// `V4L2` (Native/V4L2.swift) implements it over libv4l2; tests implement it
+/// `V4L2` (FaceStickerNative/V4L2.swift) implements it over libv4l2; tests implement it
 /// with a scripted fake, so everything above this seam (`V4L2Camera`,
 /// frame sources, the selfie pipeline) runs without a camera. Every method
 /// that can fail throws the errno it got; "end of list" answers (EINVAL from

@@ -5,7 +5,7 @@ import Glibc
 import FaceStickerCore
 import FaceStickerNative
 
-// What the camera code builds on the V4L2 seam's values (Native/V4L2Types.swift): the
+// What the camera code builds on the V4L2 seam's values (FaceStickerNative/V4L2Types.swift): the
 // device list, `--set` control settings and what they did, and the one-line failure texts.
 
 /// Finds the video device nodes.
