@@ -29,12 +29,3 @@ package func retryingOnInterrupt<Result: SignedInteger>(_ body: () -> Result) ->
         return result
     }
 }
-
-/// `body`'s result, or the `Errno` it failed with, retried on EINTR: swift-system's
-/// `valueOrErrno(retryOnInterrupt:)` for the calls that throw their failure.
-package func valueOrErrno<Result: SignedInteger>(retryOnInterrupt: Bool = true,
-                                                 _ body: () -> Result) throws(Errno) -> Result {
-    let result = retryOnInterrupt ? retryingOnInterrupt(body) : body()
-    guard result >= 0 else { throw Errno.current }
-    return result
-}
