@@ -154,7 +154,7 @@ package enum OpenCV {
             guard status == FD_OK else {
                 if status != FD_ERR_INVALID_ARGUMENT, let (model, kind) = models.withLock({ $0[key(handle)] }) {
                     let message = String(cString: fd_last_error())
-                    throw FaceStickerError.model(path: model, reason: "not a \(kind.rawValue) model: --detector \(kind.rawValue) "
+                    throw FaceStickerError.model(path: model, reason: "not a \(kind.rawValue) model: \(setting: .detector) \(kind.rawValue) "
                                                  + "cannot run it (\(message)); give this detector's model, or the detector this model is for")
                 }
                 throw error(status, path: "image")

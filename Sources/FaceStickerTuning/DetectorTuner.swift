@@ -44,7 +44,13 @@ package struct DetectorTuner: Sendable {
         let grid = grids[baseline.kind] ?? .defaults(for: baseline.kind)
         var all = grid.settings(base: baseline)
         if !all.contains(baseline) { all.append(baseline) }
-        for settings in all { try settings.validate(source: "--grid") }
+        for settings in all {
+            do {
+                try settings.validate()
+            } catch FaceStickerError.badValue(_, let key, let reason) {
+                throw FaceStickerError.invalidArgument("\(setting: .grid): key \"\(key)\": " + reason)
+            }
+        }
         return all
     }
 
@@ -54,7 +60,7 @@ package struct DetectorTuner: Sendable {
                      progress: @escaping TuningProgressHandler = { _ in }) throws -> TuningReport {
         guard !baselines.isEmpty else { throw FaceStickerError.invalidArgument("tune: no detector to tune") }
         guard dataset.subsets.contains(subset) else {
-            throw FaceStickerError.invalidArgument("--subset \(subset.rawValue): \(dataset.folder) has no difficulty.tsv")
+            throw FaceStickerError.invalidArgument("\(setting: .subset) \(subset.rawValue): \(dataset.folder) has no difficulty.tsv")
         }
         var rows: [TuningRow] = []
         var curves: [PRCurve] = []
@@ -257,7 +263,7 @@ package struct DetectorTuner: Sendable {
         let largest = copies.map { $0.max() ?? 0 }.max() ?? 0
         guard largest < min(a.inputSize, b.inputSize) else { return "" }
         return " (the copies are at most \(largest) px: maxUpscale \(JSONText.number(min(a.maxUpscale, b.maxUpscale), digits: 2))"
-            + " enlarges the images no further; --grid maxUpscale=2 would)"
+            + " enlarges the images no further; a grid with maxUpscale=2 would)"
     }
 
     // MARK: Haar

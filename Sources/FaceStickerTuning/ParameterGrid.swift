@@ -88,7 +88,7 @@ package struct ParameterGrid: Equatable, Sendable {
     /// Parses a `--grid` value: `[DETECTOR.]PARAM=V1,V2,...` or
     /// `PARAM=FROM:TO:STEP`; the detector prefix limits it to one detector.
     package static func parse(_ text: String) throws -> (kind: DetectorKind?, parameter: DetectorParameter, values: [Double]) {
-        let fail = { (reason: String) in FaceStickerError.invalidArgument("--grid \(text): \(reason)") }
+        let fail = { (reason: String) in FaceStickerError.invalidArgument("\(setting: .grid) \(text): " + reason) }
         guard let equals = text.firstIndex(of: "=") else { throw fail("expected PARAM=V1,V2,... or PARAM=FROM:TO:STEP") }
         var name = String(text[..<equals])
         var kind: DetectorKind?

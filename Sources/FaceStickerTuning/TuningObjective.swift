@@ -20,7 +20,7 @@ package enum TuningObjective: Equatable, Sendable, CustomStringConvertible {
             let prefix = "recall@precision="
             guard text.lowercased().hasPrefix(prefix), let p = Double(text.dropFirst(prefix.count)), p >= 0, p <= 1 else {
                 throw FaceStickerError.invalidArgument(
-                    "--objective: \"\(text)\" is not f1, ap or recall@precision=P (P in 0...1)")
+                    "\(setting: .objective): \"\(text)\" is not f1, ap or recall@precision=P (P in 0...1)")
             }
             self = .recallAtPrecision(p)
         }

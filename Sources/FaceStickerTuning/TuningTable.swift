@@ -27,7 +27,7 @@ package enum TuningTable {
             lines.append(cells.joined(separator: " "))
         }
         if limit > 0, report.rows.count > limit {
-            lines.append("(\(report.rows.count) settings; --top 0 lists them all)")
+            lines.append("(\(report.rows.count) settings, the first \(limit) shown)")
         }
         return lines
     }

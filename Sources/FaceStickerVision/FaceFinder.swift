@@ -249,7 +249,7 @@ package final class FaceVerifier {
         }
         guard let model = model ?? ModelStore.defaultModel(for: detectorKind) else {
             throw FaceStickerError.model(path: detectorKind.rawValue, reason: "the verifier's model is not installed "
-                                         + "(run `make models`, or pass --verifier none)")
+                                         + "(run `make models`, or set the detector's verifier to none)")
         }
         var settings = DetectorSettings.defaults(for: detectorKind)
         settings.scoreThreshold = Self.floor

@@ -55,7 +55,7 @@ package enum ModelStore {
         guard let model = defaultModel(for: kind) else {
             throw FaceStickerError.model(path: kind.rawValue,
                                          reason: "model not installed (looked in \(SearchPlace.looked(searchOrder)); "
-                                             + "run `make models`, or pass --model FILE)")
+                                             + "run `make models`, or pass \(setting: .model) FILE)")
         }
         return model
     }

@@ -86,7 +86,11 @@ struct Arguments {
     /// messages that start with the option's name already lose it.
     private static func problem(_ error: Error, of option: AnyOption) -> String {
         let message: String
-        if case FaceStickerError.invalidArgument(let text) = error { message = text } else { message = "\(error)" }
+        if case FaceStickerError.invalidArgument(let reason) = error {
+            message = SettingOptions.text(reason)
+        } else {
+            message = SettingOptions.text(error)
+        }
         for prefix in [option.id + ": ", option.id + " "] where message.hasPrefix(prefix) {
             return String(message.dropFirst(prefix.count))
         }
@@ -144,7 +148,7 @@ func asUsage<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as FaceStickerError {
-        if case .invalidArgument(let message) = error { throw UsageError(message) }
+        if case .invalidArgument(let reason) = error { throw UsageError(SettingOptions.text(reason)) }
         throw error
     }
 }

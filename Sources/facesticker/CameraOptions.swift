@@ -32,13 +32,13 @@ struct FrameSize: Sendable, Equatable, CustomStringConvertible {
 enum CameraOptions {
     static let device = Option<String>("--device", placeholder: "/dev/videoN", kind: .file, default: CameraSource.defaultDevice,
                                        help: "the camera")
-    static let source = Option<String?>("--source", placeholder: "PATH", kind: .file,
+    static let source = Option<String?>("--source", placeholder: "PATH", kind: .file, default: nil,
                                         help: "instead of a camera: a video file, a PNG or JPEG, or a folder of them")
     static let size = Option<FrameSize>("--size", placeholder: "WxH", default: FrameSize(CameraSource.defaultSize),
-                                        help: "camera picture size (the driver picks the nearest)",
+                                        setting: .size, help: "camera picture size (the driver picks the nearest)",
                                         parse: FrameSize.init(parsing:))
     static let set = Option<[ControlSetting]>("--set", placeholder: "CONTROL=VALUE",
-                                              help: "set a camera control first, e.g. brightness=10 or exposure=300 (names "
+                                              setting: .controls, help: "set a camera control first, e.g. brightness=10 or exposure=300 (names "
                                                   + "as `facesticker devices` lists them)",
                                               each: ControlSetting.init(parsing:))
     static let mirror = Flag("--mirror", help: "mirror the picture (default: mirrored for a camera, as a phone's selfie "

@@ -99,3 +99,11 @@ struct Example: Sendable {
         return words
     }
 }
+
+/// The commands, in the order `--help` lists them: the one list that help,
+/// completion, the man pages and the dispatch below use.
+let commands: [any Command.Type] = [
+    DetectCommand.self, PhotoCommand.self, VideoCommand.self, SelfieCommand.self, LiveCommand.self, DevicesCommand.self,
+    StickersCommand.self, TuneCommand.self, HelpCommand.self, VersionCommand.self, CompletionCommand.self,
+    ManCommand.self,
+]

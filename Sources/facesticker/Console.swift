@@ -17,7 +17,13 @@ enum Console {
     /// Foundation file error that got this far is told as its file and strerror's
     /// reason, never as Foundation's dump.
     static func error(_ error: Error) {
-        write("facesticker: \(oneLine(SystemReason.line(error) ?? "\(error)"))\n")
+        write("facesticker: \(line(error))\n")
+    }
+
+    /// An error as one line for a person: a file error's file and reason, a library
+    /// setting named by its option (`SettingOptions`), escaped.
+    static func line(_ error: Error) -> String {
+        oneLine(SystemReason.line(error) ?? SettingOptions.text(error))
     }
 
     /// `escaped(text)`, at most 2000 characters: an error or warning line.

@@ -5,13 +5,13 @@ import FaceSticker
 /// whose name, checking, default and help all come from that table; and
 /// `--detect-width`, for the commands that detect on video frames (video, live).
 enum DetectorOptions {
-    static let detector = Option<DetectorKind?>("--detector", placeholder: "NAME",
+    static let detector = Option<DetectorKind?>("--detector", placeholder: "NAME", default: nil,
                                                 defaultText: detectorDefault(for: .photo),
-                                                help: "the detector: " + DetectorKind.allCases.map(\.rawValue).joined(separator: ", "))
-    static let config = Option<String?>("--config", placeholder: "FILE", kind: .file,
+                                                setting: .detector, help: "the detector: " + DetectorKind.allCases.map(\.rawValue).joined(separator: ", "))
+    static let config = Option<String?>("--config", placeholder: "FILE", kind: .file, default: nil,
                                         help: "detector settings as JSON (written by `facesticker tune`)")
-    static let model = Option<String?>("--model", placeholder: "FILE", kind: .file,
-                                       help: "model or cascade file instead of the installed one")
+    static let model = Option<String?>("--model", placeholder: "FILE", kind: .file, default: nil,
+                                       setting: .model, help: "model or cascade file instead of the installed one")
     /// nil: auto, what the stickers call for.
     static let profile = Option<DetectionProfile?>("--profile", placeholder: "NAME",
                                                    kind: .choice(["auto"] + DetectionProfile.allCases.map(\.rawValue)),
@@ -41,7 +41,7 @@ enum DetectorOptions {
         if case .choice = spec.value {} else {
             help += " (\(parameter.describe(spec.range.lowerBound))...\(parameter.describe(spec.range.upperBound)))"
         }
-        return (parameter, Option<Double?>(parameter.flag, placeholder: spec.placeholder, kind: kind,
+        return (parameter, Option<Double?>(parameter.flag, placeholder: spec.placeholder, kind: kind, default: nil,
                                            defaultText: defaultText(parameter, use: .photo), help: help,
                                            parse: { try parameter.parse($0).get() }))
     }
@@ -99,7 +99,7 @@ enum DetectorOptions {
     }
 
     /// `--detect-width` (video and live; not in `group`): nil when not given.
-    static let detectWidth = Option<Int?>("--detect-width", placeholder: "W", range: 16...FaceFinder.maxInputSide,
+    static let detectWidth = Option<Int?>("--detect-width", placeholder: "W", default: nil, range: 16...FaceFinder.maxInputSide,
                                           defaultText: "\(VideoOptions.defaultDetectWidth), unless --input-size or --config sets the size",
                                           help: "width of the copy the detector runs on")
 

@@ -83,7 +83,7 @@ enum DevicesCommand: Command {
             return control.value
         }
         object.add("controls", .array(controls))
-        if let error { object.add("error", Console.oneLine("\(error)")) }
+        if let error { object.add("error", Console.line(error)) }
         return object.text
     }
 }

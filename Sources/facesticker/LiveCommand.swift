@@ -31,17 +31,17 @@ enum LiveCommand: Command {
 
     static let preview = Flag("--preview", help: "a window: space shoots, f filter, s sticker, m mirror, "
                                   + "c camera, +/- zoom, [ ] exposure, i fps, h hints, r retake, q quits")
-    static let virtualCamera = Option<String?>("--virtual-camera", placeholder: "/dev/videoM", kind: .file,
+    static let virtualCamera = Option<String?>("--virtual-camera", placeholder: "/dev/videoM", kind: .file, default: nil,
                                                help: "a v4l2loopback device (video calls and OBS see it as a camera)")
-    static let y4m = Option<String?>("--y4m", placeholder: "FILE|-", kind: .file,
+    static let y4m = Option<String?>("--y4m", placeholder: "FILE|-", kind: .file, default: nil,
                                      help: "a YUV4MPEG2 stream (- : stdout, e.g. `| ffplay -`)")
-    static let fps = Option<Double?>("--fps", placeholder: "N", range: 1...240,
+    static let fps = Option<Double?>("--fps", placeholder: "N", default: nil, range: 1...240,
                                      help: "the rate a file is played at (default: its own; pictures 30), or a camera "
                                          + "is asked for (the nearest it lists; default: its fastest)")
     static let loop = Flag("--loop", help: "play a file source again at its end")
     static let fast = Flag("--fast", help: "a file as fast as it goes, not at its rate (every frame, none dropped)")
-    static let duration = Option<Double?>("--duration", placeholder: "S", range: 0.1...86_400, help: "stop after S seconds")
-    static let output = Option<String?>("-o", "--output", placeholder: "OUT", kind: .file,
+    static let duration = Option<Double?>("--duration", placeholder: "S", default: nil, range: 0.1...86_400, help: "stop after S seconds")
+    static let output = Option<String?>("-o", "--output", placeholder: "OUT", kind: .file, default: nil,
                                         defaultText: "selfie-YYYYMMDD-HHMMSS.png here, never overwriting",
                                         help: "where preview shots go: a .png/.jpg file or a folder")
     static let stats = Flag("--stats", help: "at the end: frames in, out, dropped, fps out, detection rate, latency")

@@ -19,7 +19,7 @@ enum CommonOptions {
 /// `--sticker`, `--assign`, `--filter`: taken by photo, video, selfie and live.
 enum StickerOptions {
     static let sticker = Option<[String]>("--sticker", placeholder: "NAME|PATH|EFFECT", default: [Sticker.defaultName],
-                                          help: "a sticker `facesticker stickers` lists, any PNG (it covers the face), or "
+                                          setting: .sticker, help: "a sticker `facesticker stickers` lists, any PNG (it covers the face), or "
                                               + "an effect hiding the face: \(Anonymisation.Effect.validSpecs); several are "
                                               + "layered in order",
                                           each: { text in
@@ -34,6 +34,7 @@ enum StickerOptions {
     static let filter = Option<FilterChain>(names: ["--filter"], placeholder: "SPEC", kind: .text,
                                             default: FilterChain(filters: []), defaultText: nil, repeats: true,
                                             help: "colour filter, chained in order: \(FilterChain.validSpecs)", hidden: false,
+                                            setting: nil,
                                             accept: { chain, spec in
                                                 try checkFilterName(spec)
                                                 return FilterChain(filters: (chain?.filters ?? [])
@@ -96,10 +97,10 @@ enum StickerOptions {
 
 /// `-o`, `--json`, `--format`, `--quality`: how results come out.
 enum OutputOptions {
-    static let output = Option<String?>("-o", "--output", placeholder: "OUT", kind: .file,
+    static let output = Option<String?>("-o", "--output", placeholder: "OUT", kind: .file, default: nil,
                                         help: "the output (one input only); never an input")
     static let json = Flag("--json", help: "one JSON object per input on stdout (schema: docs/command-line.md, --json)")
-    static let format = Option<ImageFile.Format?>("--format", placeholder: "png|jpg", kind: .choice(["png", "jpg", "jpeg"]),
+    static let format = Option<ImageFile.Format?>("--format", placeholder: "png|jpg", kind: .choice(["png", "jpg", "jpeg"]), default: nil,
                                                   help: "image format for -o - (standard output; default png) and for the "
                                                       + "default output names (default: the input's); -o OUT's name must agree",
                                                   parse: { text in
@@ -122,10 +123,10 @@ enum ResultOptions {
 
 /// Many inputs at once: `--out-dir`, `-r`, `--shard`, `--skip-existing` (photo and video).
 enum BatchOptions {
-    static let outDir = Option<String?>("--out-dir", placeholder: "DIR", kind: .folder,
+    static let outDir = Option<String?>("--out-dir", placeholder: "DIR", kind: .folder, default: nil,
                                         help: "write the outputs into DIR (made if missing), named as by default")
     static let recursive = Flag("-r", "--recursive", help: "look into the sub-folders of a folder given as input")
-    static let shard = Option<Shard?>("--shard", placeholder: "I/N|auto",
+    static let shard = Option<Shard?>("--shard", placeholder: "I/N|auto", default: nil,
                                       help: "process only the inputs at positions I, I+N, I+2N... of the sorted input "
                                           + "list (I from 1), so N runs with I = 1...N share a batch; auto: I and N from "
                                           + "FACESTICKER_SHARD (I/N, I from 1), Slurm's SLURM_ARRAY_TASK_*, or "

@@ -20,9 +20,9 @@ import FaceSticker
 //         // A value with a default: help shows "(default: 30)", taken from the value.
 //         static let fps = Option<Int>("--fps", placeholder: "N", default: 30, range: 1...120, help: "frames a second")
 //         // No default (nil when not given); a stated text where the default depends on something.
-//         static let duration = Option<Double?>("--duration", placeholder: "S", range: 0.1...86_400,
+//         static let duration = Option<Double?>("--duration", placeholder: "S", default: nil, range: 0.1...86_400,
 //                                               defaultText: "until q", help: "stop after S seconds")
-//         static let output = Option<String?>("-o", "--output", placeholder: "OUT", kind: .file, help: "...")
+//         static let output = Option<String?>("-o", "--output", placeholder: "OUT", kind: .file, default: nil, help: "...")
 //         // One of an enum's cases (CaseIterable, RawRepresentable as String): completion offers them.
 //         static let assign = Option<Sticker.Assignment>("--assign", placeholder: "all|cycle", default: .all, help: "...")
 //         // Parsed by your function, once, at the command line: it RETURNS the value (throw
@@ -111,6 +111,8 @@ struct AnyOption: Sendable {
     let help: String
     /// Left out of help and completion (internal switches only).
     let hidden: Bool
+    /// The library setting it sets: messages naming the setting name this option.
+    let setting: SettingName?
     /// Takes one value given (parsed and checked) into what was given before
     /// (nil: nothing yet); throws the problem, without the option's name.
     let accept: @Sendable ((any Sendable)?, String) throws -> any Sendable
@@ -123,7 +125,7 @@ struct AnyOption: Sendable {
     /// The same option, its default shown as `text` (one declaration shown for another use).
     func showing(default text: String?) -> AnyOption {
         AnyOption(names: names, kind: kind, placeholder: placeholder, repeats: repeats, defaultText: text, help: help,
-                  hidden: hidden, accept: accept)
+                  hidden: hidden, setting: setting, accept: accept)
     }
 }
 
@@ -139,4 +141,30 @@ extension OptionDeclaration {
 
 extension AnyOption: OptionDeclaration {
     var erased: AnyOption { self }
+}
+
+/// The library's settings as the CLI names them: by the option that sets each
+/// (`Option(..., setting: .crf)` declares `--crf`), so a library message such as
+/// "crf: 60 is outside 0...51" reads "--crf: 60 is outside 0...51" here.
+enum SettingOptions {
+    /// Each setting's option, from every command's declarations.
+    static let names: [SettingName: String] = {
+        var names: [SettingName: String] = [:]
+        for command in commands {
+            for option in command.allOptions {
+                if let setting = option.setting, names[setting] == nil { names[setting] = option.id }
+            }
+        }
+        return names
+    }()
+
+    /// `setting`'s option; the setting's own name when no option sets it.
+    static func name(_ setting: SettingName) -> String { names[setting] ?? setting.rawValue }
+
+    static func text(_ reason: Reason) -> String { reason.text(naming: name) }
+
+    /// An error's line, a setting named by its option.
+    static func text(_ error: Error) -> String {
+        (error as? FaceStickerError)?.text(naming: name) ?? "\(error)"
+    }
 }

@@ -143,7 +143,7 @@ enum PhotoCommand: Command {
                 outcome.failed += 1
                 if json {
                     var object = JSONObject(item, status: "failed")
-                    object.add("error", Console.oneLine("\(error)"))
+                    object.add("error", Console.line(error))
                     try Console.out(json: object.text)
                 }
             }

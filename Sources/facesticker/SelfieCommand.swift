@@ -21,14 +21,14 @@ enum SelfieCommand: Command {
         Example("facesticker selfie --preview", "A live window: space captures, f and s cycle filters and stickers."),
     ]
 
-    static let skip = Option<Int?>("--skip", placeholder: "N", range: 0...100_000,
+    static let skip = Option<Int?>("--skip", placeholder: "N", default: nil, range: 0...100_000,
                                    defaultText: "one second of a camera's frames, none for files",
-                                   help: "frames dropped first so exposure settles")
+                                   setting: .skip, help: "frames dropped first so exposure settles")
     static let countdown = Option<Int>("--countdown", placeholder: "S", default: SelfieOptions().countdown, range: 0...60,
                                        help: "count S seconds down on stderr before the burst")
     static let burst = Option<Int>("--burst", placeholder: "N", default: SelfieOptions().burst, range: 1...100,
                                    help: "frames taken; the sharpest, largest face wins")
-    static let output = Option<String?>("-o", "--output", placeholder: "OUT", kind: .file,
+    static let output = Option<String?>("-o", "--output", placeholder: "OUT", kind: .file, default: nil,
                                         defaultText: "selfie-YYYYMMDD-HHMMSS.png here, never overwriting (-2, -3... added)",
                                         help: ".png, .jpg or .jpeg file (replaced only with -y), or an existing folder")
     static let preview = Flag("--preview", help: "live window: space captures, f cycles filters, s cycles stickers, "

@@ -92,7 +92,7 @@ enum Streams {
                 try ImageFile.write(image, to: path, quality: quality)
                 return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
             } catch FaceStickerError.output(_, let reason) {
-                throw FaceStickerError.output(path: stdoutName, reason: temporaryFolder(reason))
+                throw FaceStickerError.output(path: stdoutName, reason: "the temporary folder \(temporaryFolder) (TMPDIR): " + reason)
             } catch let error as FaceStickerError {
                 throw error
             } catch {

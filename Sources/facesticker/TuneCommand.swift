@@ -43,20 +43,20 @@ enum TuneCommand: Command {
                 "Scores photo --sticker blur as a privacy tool and draws the faces it leaves unhidden."),
     ]
 
-    static let dataset = Option<String?>("--dataset", placeholder: "DIR", kind: .folder,
+    static let dataset = Option<String?>("--dataset", placeholder: "DIR", kind: .folder, default: nil,
                                          help: "images/, a ground-truth file (wider_face_gt.txt or *bbx_gt.txt, "
                                              + "*ellipseList.txt, *.csv of image,x,y,w,h, or *.json) and optionally "
                                              + "difficulty.tsv (easy/medium/hard subsets); required")
     static let detector = Option<[DetectorKind]>("--detector", placeholder: "NAME",
                                                  defaultText: "the default detector, or the one --config names",
-                                                 help: "haar, yunet or centerface; several are tuned together",
+                                                 setting: .detector, help: "haar, yunet or centerface; several are tuned together",
                                                  each: DetectorKind.self)
-    static let model = Option<String?>("--model", placeholder: "FILE", kind: .file,
-                                       help: "model or cascade file (with one detector)")
-    static let config = Option<String?>("--config", placeholder: "FILE", kind: .file,
+    static let model = Option<String?>("--model", placeholder: "FILE", kind: .file, default: nil,
+                                       setting: .model, help: "model or cascade file (with one detector)")
+    static let config = Option<String?>("--config", placeholder: "FILE", kind: .file, default: nil,
                                         help: "start from this setting: it is the baseline the sweep must beat")
     static let grid = Option<[String]>("--grid", placeholder: "[DET.]PARAM=V1,V2,...",
-                                       help: "values to sweep, or PARAM=FROM:TO:STEP. PARAM: inputSize scoreThreshold "
+                                       setting: .grid, help: "values to sweep, or PARAM=FROM:TO:STEP. PARAM: inputSize scoreThreshold "
                                            + "nmsThreshold topK (DNNs), scaleFactor minNeighbors maxSize (Haar), minSize (all). "
                                            + "Defaults: DNNs \(ParameterGrid.defaults(for: .centerface).summary) (each input "
                                            + "size is a network pass over the dataset, four with rotations auto; the "
@@ -64,25 +64,25 @@ enum TuneCommand: Command {
                                        each: { $0 })
     static let evaluate = Flag("--evaluate", help: "no sweep: evaluate the default (or --config) setting only")
     static let objective = Option<TuningObjective>("--objective", placeholder: "OBJ", default: .f1,
-                                                   help: "f1, ap, or recall@precision=P",
+                                                   setting: .objective, help: "f1, ap, or recall@precision=P",
                                                    parse: { try TuningObjective(parsing: $0) })
     static let subset = Option<EvaluationSubset>("--subset", placeholder: "SUBSET", default: .all,
-                                                 help: "faces the objective counts")
+                                                 setting: .subset, help: "faces the objective counts")
     static let iou = Option<Double>("--iou", placeholder: "T", default: DetectorTuner.defaultIoU, range: 0.01...1,
                                     help: "overlap a detection needs to match a face")
-    static let output = Option<String?>("-o", "--output", placeholder: "FILE", kind: .file,
+    static let output = Option<String?>("-o", "--output", placeholder: "FILE", kind: .file, default: nil,
                                         help: "write the best setting here (JSON for --config)")
-    static let plot = Option<String?>("--plot", placeholder: "FILE.png", kind: .file,
+    static let plot = Option<String?>("--plot", placeholder: "FILE.png", kind: .file, default: nil,
                                       help: "draw precision-recall curves, one per detector and input size")
-    static let sheet = Option<String?>("--sheet", placeholder: "FILE.jpg", kind: .file,
+    static let sheet = Option<String?>("--sheet", placeholder: "FILE.jpg", kind: .file, default: nil,
                                        help: "draw the best setting's worst misses and false positives (with --mask "
                                            + "or --mask-outputs: the largest faces left unhidden)")
-    static let jobs = Option<Int?>("--jobs", placeholder: "N", range: 1...256, defaultText: "CPU cores",
+    static let jobs = Option<Int?>("--jobs", placeholder: "N", default: nil, range: 1...256, defaultText: "CPU cores",
                                    help: "images at a time, one detector each")
     static let top = Option<Int>("--top", placeholder: "N", default: 20, range: 0...1_000_000,
-                                 help: "rows of the table to print (0: all)")
+                                 setting: .top, help: "rows of the table to print (0: all)")
 
-    static let mask = Option<String?>("--mask", placeholder: "SPEC",
+    static let mask = Option<String?>("--mask", placeholder: "SPEC", default: nil,
                                       help: "no sweep: hide the faces with this effect, as photo --sticker SPEC does, "
                                           + "and score it: " + Anonymisation.Effect.validSpecs,
                                       parse: { text in
@@ -90,7 +90,7 @@ enum TuneCommand: Command {
                                           do {
                                               effect = try Anonymisation.Effect.parse(text)
                                           } catch {
-                                              let message = "\(error)"
+                                              let message = SettingOptions.text(error)
                                               throw OptionProblem(message.hasPrefix("--sticker ")
                                                                   ? String(message.dropFirst("--sticker ".count)) : message)
                                           }
@@ -99,7 +99,7 @@ enum TuneCommand: Command {
                                           }
                                           return text
                                       })
-    static let maskOutputs = Option<String?>("--mask-outputs", placeholder: "OUTDIR", kind: .folder,
+    static let maskOutputs = Option<String?>("--mask-outputs", placeholder: "OUTDIR", kind: .folder, default: nil,
                                              help: "no sweep, no detector: score the pictures another tool wrote, "
                                                  + "OUTDIR/NAME.png for each image NAME.EXT under DIR/images")
     static let maskTolerance = Option<Int>("--mask-tolerance", placeholder: "N", default: 0, range: MaskCoverage.toleranceRange,

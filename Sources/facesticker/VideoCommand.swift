@@ -35,42 +35,43 @@ enum VideoCommand: Command {
     ]
 
     static let output = OutputOptions.output
-    static let detectEvery = Option<Int?>("--detect-every", placeholder: "N", range: 1...30,
+    static let detectEvery = Option<Int?>("--detect-every", placeholder: "N", default: nil, range: 1...30,
                                           defaultText: "at most \(JSONText.number(VideoOptions.detectionRate, digits: 3)) times a second, "
                                               + "so 3 at 24-30 fps",
-                                          help: "detect on every Nth frame and follow faces in between")
-    static let tracks = Option<String?>("--tracks", placeholder: "FILE.json", kind: .file,
-                                        help: "also write every frame's faces and sticker placements (an existing folder "
+                                          setting: .detectEvery, help: "detect on every Nth frame and follow faces in between")
+    static let tracks = Option<String?>("--tracks", placeholder: "FILE.json", kind: .file, default: nil,
+                                        setting: .tracksFile, help: "also write every frame's faces and sticker placements (an existing folder "
                                             + "when there are several inputs: one OUTNAME.tracks.json each)")
     static let crf = Option<Int>("--crf", placeholder: "N", default: EncoderSettings.defaultCRF, range: EncoderSettings.crfRange,
-                                 help: "x264 quality, lower is better")
+                                 setting: .crf, help: "x264 quality, lower is better")
     static let preset = Option<String>("--preset", placeholder: "NAME", kind: .choice(EncoderSettings.presets),
-                                       default: EncoderSettings.defaultPreset, help: "x264 preset, ultrafast ... veryslow")
+                                       default: EncoderSettings.defaultPreset, setting: .preset, help: "x264 preset, ultrafast ... veryslow")
     static let fps = Option<FrameRate>("--fps", placeholder: "RATE", default: VideoOptions.defaultSequenceRate,
                                        defaultText: JSONText.number(VideoOptions.defaultSequenceRate.value, digits: 3),
-                                       help: "frames a second of an image sequence input (frames/%04d.png): "
+                                       setting: .sequenceRate, help: "frames a second of an image sequence input (frames/%04d.png): "
                                            + "1/\(FrameRate.longestSequenceFrame)...\(FrameRate.fastestSequenceRate), "
                                            + "e.g. 30000/1001",
                                        parse: { try FrameRate.sequenceRate($0) })
-    static let tracksIn = Option<String?>("--tracks-in", placeholder: "FILE.json", kind: .file,
+    static let tracksIn = Option<String?>("--tracks-in", placeholder: "FILE.json", kind: .file, default: nil,
                                           help: "draw the faces of this tracks file (written by --tracks, perhaps edited) "
                                               + "instead of detecting: one input only")
     /// A time option: seconds (12.5) or [HH:]MM:SS[.frac], parsed once, as microseconds.
-    private static func time(_ name: String, help: String, defaultText: String? = nil) -> Option<Int64?> {
-        Option<Int64?>(name, placeholder: "TIME", defaultText: defaultText, help: help, parse: { try TimeRange.time($0) })
+    private static func time(_ name: String, setting: SettingName, help: String, defaultText: String? = nil) -> Option<Int64?> {
+        Option<Int64?>(name, placeholder: "TIME", default: nil, defaultText: defaultText, setting: setting, help: help,
+                       parse: { try TimeRange.time($0) })
     }
-    static let start = time("--start", help: "begin at TIME in IN, in seconds (12.5) or [HH:]MM:SS[.frac] as ffmpeg's -ss: "
+    static let start = time("--start", setting: .start, help: "begin at TIME in IN, in seconds (12.5) or [HH:]MM:SS[.frac] as ffmpeg's -ss: "
                                 + "the first frame is the first shown at or after it, not a keyframe's", defaultText: "0")
-    static let duration = time("--duration", help: "write this long a part (as ffmpeg's -t), audio cut with it; "
+    static let duration = time("--duration", setting: .duration, help: "write this long a part (as ffmpeg's -t), audio cut with it; "
                                    + "a part reaching past the end stops there", defaultText: "to the end")
-    static let to = time("--to", help: "end the part before TIME in IN (a time in the input, as ffmpeg's -to "
+    static let to = time("--to", setting: .end, help: "end the part before TIME in IN (a time in the input, as ffmpeg's -to "
                              + "before -i), instead of --duration")
-    static let keepRest = Flag("--keep-rest", help: "write the whole video, stickers only within "
+    static let keepRest = Flag("--keep-rest", setting: .keepRest, help: "write the whole video, stickers only within "
                                    + "--start/--duration/--to (the rest re-encoded as it is, all the audio)")
     static let noAudio = Flag("--no-audio", help: "leave the audio out (default: copied unchanged)")
     static let noSmoothing = Flag("--no-smoothing", help: "place stickers without smoothing (for measuring what smoothing brings)")
     static let stats = Flag("--stats", help: "print detector time, detections (and how many the face mesh followed), CPU time and peak memory after each video")
-    static let detectorThreads = Option<Int?>("--detector-threads", placeholder: "N", range: 1...16,
+    static let detectorThreads = Option<Int?>("--detector-threads", placeholder: "N", default: nil, range: 1...16,
                                               defaultText: "2 on two or more cores", help: "detectors running at once")
 
     static var groups: [OptionGroup] {
@@ -236,7 +237,7 @@ enum VideoCommand: Command {
                 outcome.failed += 1
                 if json {
                     var object = JSONObject(item, status: "failed")
-                    object.add("error", Console.oneLine("\(error)"))
+                    object.add("error", Console.line(error))
                     try Console.out(json: object.text)
                 }
             }

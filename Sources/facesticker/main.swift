@@ -3,14 +3,6 @@ import FaceSticker
 import Glibc
 #endif
 
-/// The commands, in the order `--help` lists them: the one list that help,
-/// completion, the man pages and the dispatch below use.
-let commands: [any Command.Type] = [
-    DetectCommand.self, PhotoCommand.self, VideoCommand.self, SelfieCommand.self, LiveCommand.self, DevicesCommand.self,
-    StickersCommand.self, TuneCommand.self, HelpCommand.self, VersionCommand.self, CompletionCommand.self,
-    ManCommand.self,
-]
-
 /// First words that stand for a command, as most programs take them.
 let firstWordAliases = ["-h": HelpCommand.name, "--help": HelpCommand.name,
                         "-V": VersionCommand.name, "--version": VersionCommand.name]

@@ -34,7 +34,7 @@ package struct ControlSetting: Equatable, Sendable {
     package init(parsing text: String) throws {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-            throw FaceStickerError.invalidArgument("--set: \"\(text)\" is not CONTROL=VALUE (e.g. brightness=10)")
+            throw FaceStickerError.invalidArgument("\(setting: .controls): \"\(text)\" is not CONTROL=VALUE (e.g. brightness=10)")
         }
         self.init(name: String(parts[0]), value: String(parts[1]))
     }
@@ -55,7 +55,7 @@ package struct ControlSetting: Equatable, Sendable {
     package func value(for control: V4L2Control, device: String) throws -> Int {
         let key = control.key
         func bad(_ reason: String) -> FaceStickerError {
-            .invalidArgument("\(device): --set \(key)=\(value): \(reason)")
+            .invalidArgument("\(device): \(setting: .controls) \(key)=\(value): " + reason)
         }
         guard control.kind.hasValue else { throw bad("a \(control.kind.name) control cannot be set this way") }
         guard !control.readOnly else { throw bad("the control is read-only") }

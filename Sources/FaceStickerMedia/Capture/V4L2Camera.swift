@@ -288,7 +288,7 @@ package final class V4L2Camera {
         } catch where error.code == ENOSPC {
             let size = format.map { "\($0.width)x\($0.height)" } ?? "this size"
             throw FaceStickerError.unreadable(
-                path: path, reason: "not enough USB bandwidth to stream \(size) (try a smaller --size)")
+                path: path, reason: "not enough USB bandwidth to stream \(size) (try a smaller \(setting: .size))")
         } catch {
             throw CameraFailure.describe(path, error, doing: "start streaming")
         }

@@ -97,7 +97,7 @@ package struct V4L2DeviceReport: Sendable {
         var out = [heading]
         if kind == .output {
             out.append(capability?.isLoopback == true
-                       ? "  a virtual camera (v4l2loopback output): live --virtual-camera writes to it"
+                       ? "  a virtual camera (v4l2loopback output): a live run can write to it"
                        : "  a video output device")
         }
         out.append(kind == .output ? "  output formats:" : "  formats:")

@@ -27,11 +27,11 @@ package struct EncoderSettings: Equatable, Sendable {
     /// Checks the values a user can set; the error names the option.
     package func validate() throws {
         guard Self.crfRange.contains(crf) else {
-            throw FaceStickerError.invalidArgument("--crf: \(crf) is outside \(Self.crfRange.lowerBound)...\(Self.crfRange.upperBound)")
+            throw FaceStickerError.invalidArgument("\(setting: .crf): \(crf) is outside \(Self.crfRange.lowerBound)...\(Self.crfRange.upperBound)")
         }
         guard Self.presets.contains(preset) else {
             throw FaceStickerError.invalidArgument(
-                "--preset: unknown preset \"\(preset)\" (\(Self.presets.joined(separator: ", ")))")
+                "\(setting: .preset): unknown preset \"\(preset)\" (\(Self.presets.joined(separator: ", ")))")
         }
     }
 }

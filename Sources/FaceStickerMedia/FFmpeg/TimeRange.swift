@@ -26,24 +26,24 @@ package struct TimeRange: Equatable, Sendable {
     /// the whole video when none is given, which `isWhole` tells); problems name the option.
     package static func from(start: Int64?, duration: Int64?, to: Int64?, keepRest: Bool) throws -> TimeRange {
         if duration != nil, to != nil {
-            throw FaceStickerError.invalidArgument("--duration and --to: give one of them (--to is a time in the input, --duration a length)")
+            throw FaceStickerError.invalidArgument("\(setting: .duration) and \(setting: .end): give one of them (\(setting: .end) is a time in the input, \(setting: .duration) a length)")
         }
         let from = start ?? 0
         var end: Int64?
         if let duration {
-            guard duration > 0 else { throw FaceStickerError.invalidArgument("--duration: \(text(duration)) is no length (give more than 0)") }
+            guard duration > 0 else { throw FaceStickerError.invalidArgument("\(setting: .duration): \(text(duration)) is no length (give more than 0)") }
             // Past Int64's microseconds (292 000 years) is "to the end".
             let (sum, overflow) = from.addingReportingOverflow(duration)
             end = overflow ? nil : sum
         }
         if let to {
             guard to > from else {
-                throw FaceStickerError.invalidArgument("--to: \(text(to)) is not after --start \(text(from)) (--to is a time in the input, not a length)")
+                throw FaceStickerError.invalidArgument("\(setting: .end): \(text(to)) is not after \(setting: .start) \(text(from)) (\(setting: .end) is a time in the input, not a length)")
             }
             end = to
         }
         if keepRest, start == nil, duration == nil, to == nil {
-            throw FaceStickerError.invalidArgument("--keep-rest: give the range too (--start, --duration or --to)")
+            throw FaceStickerError.invalidArgument("\(setting: .keepRest): give the range too (\(setting: .start), \(setting: .duration) or \(setting: .end))")
         }
         return TimeRange(start: from, end: end, keepRest: keepRest)
     }
@@ -55,16 +55,16 @@ package struct TimeRange: Equatable, Sendable {
     /// `[HH:]MM:SS[.frac]` (`1:30`, `01:02:03.5`; minutes and seconds after a
     /// colon below 60, hours any), digits past the sixth of the fraction
     /// ignored, as ffmpeg does. Negative times, signs, units and anything else
-    /// are refused with a line naming `option`.
-    package static func parse(_ text: String, option: String) throws -> Int64 {
+    /// are refused with a line naming `setting`.
+    package static func parse(_ text: String, setting: SettingName) throws -> Int64 {
         do {
             return try time(text)
         } catch FaceStickerError.invalidArgument(let problem) {
-            throw FaceStickerError.invalidArgument("\(option): \(problem)")
+            throw FaceStickerError.invalidArgument("\(setting: setting): " + problem)
         }
     }
 
-    /// Parses a time as `parse(_:option:)` does; the error says what is wrong, not where.
+    /// Parses a time as `parse(_:setting:)` does; the error says what is wrong, not where.
     package static func time(_ text: String) throws -> Int64 {
         let example = "like 12.5, 1:30 or 01:02:03.5"
         func bad(_ why: String) -> FaceStickerError { FaceStickerError.invalidArgument(why) }

@@ -101,8 +101,8 @@ extension ImageSequence {
                 .replacingOccurrences(of: scratch, with: pattern.folder.isEmpty ? "." : pattern.folder)
         }
         switch error {
-        case FaceStickerError.output(let path, let reason): return FaceStickerError.output(path: clean(path), reason: clean(reason))
-        case FaceStickerError.unreadable(let path, let reason): return FaceStickerError.unreadable(path: clean(path), reason: clean(reason))
+        case FaceStickerError.output(let path, let reason): return FaceStickerError.output(path: clean(path), reason: reason.mappingText(clean))
+        case FaceStickerError.unreadable(let path, let reason): return FaceStickerError.unreadable(path: clean(path), reason: reason.mappingText(clean))
         case FaceStickerError.internal(let message): return FaceStickerError.internal(clean(message))
         default: return error
         }

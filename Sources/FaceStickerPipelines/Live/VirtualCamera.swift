@@ -75,7 +75,7 @@ package final class VirtualCamera: LiveSink {
             }
             guard got.width == width, got.height == height else {
                 throw FaceStickerError.unreadable(path: path, reason: "the device took \(got.width)x\(got.height) "
-                    + "instead of \(width)x\(height) (reload v4l2loopback, or use --size)")
+                    + "instead of \(width)x\(height) (reload v4l2loopback, or use \(setting: .size))")
             }
             // v4l2loopback rounds sizeimage up to a whole page (460800 -> 462848 at 640x480 YU12):
             // a larger buffer still takes one frame per write(2). A smaller one cannot hold a frame.

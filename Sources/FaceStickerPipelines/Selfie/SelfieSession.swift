@@ -86,6 +86,6 @@ package final class SelfieSession {
 
     private func ended(wanted skip: Int) -> FaceStickerError {
         .unreadable(path: source.name,
-                    reason: "the source ended after \(framesRead) frame(s), before the capture (skipping \(skip); lower --skip)")
+                    reason: "the source ended after \(framesRead) frame(s), before the capture (skipping \(skip); lower \(setting: .skip))")
     }
 }

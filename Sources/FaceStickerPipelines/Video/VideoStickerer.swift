@@ -37,11 +37,11 @@ package struct VideoStickerer: Sendable {
         try options.encoder.validate()
         // Frames wait for the next detections to be tracked: the interval bounds the memory.
         if let every = options.detectEvery, !(1...30).contains(every) {
-            throw FaceStickerError.invalidArgument("--detect-every: \(every) is outside 1...30")
+            throw FaceStickerError.invalidArgument("\(setting: .detectEvery): \(every) is outside 1...30")
         }
         if ImageSequence.isPattern(input) {
             do { try options.sequenceRate.checkSequenceRate() } catch FaceStickerError.invalidArgument(let problem) {
-                throw FaceStickerError.invalidArgument("sequence rate: \(problem)")
+                throw FaceStickerError.invalidArgument("\(setting: .sequenceRate): " + problem)
             }
         }
         let sequence = try ImageSequence.pattern(output)
@@ -103,8 +103,8 @@ package struct VideoStickerer: Sendable {
                     state = try pipeline.run(cancellation: cancellation, progress: report)
                 } catch FaceStickerError.output(let path, let reason) where path == temporaryVideo {
                     // Name the output, not its temporary file, wherever ffmpeg mentioned it.
-                    let named = reason.replacingOccurrences(of: FFmpegArguments.url(temporaryVideo), with: output)
-                        .replacingOccurrences(of: temporaryVideo, with: output)
+                    let named = reason.replacing(FFmpegArguments.url(temporaryVideo), with: output)
+                        .replacing(temporaryVideo, with: output)
                     throw FaceStickerError.output(path: output, reason: named)
                 }
                 guard (state?.framesWritten ?? 0) > 0 else {
@@ -160,7 +160,7 @@ package struct VideoStickerer: Sendable {
     }
 
     /// `range` against the video `info` describes: its clock and its frames (cut to a
-    /// stated frame count); a start past the last frame is an `invalidArgument` naming `--start`.
+    /// stated frame count); a start past the last frame is an `invalidArgument` naming `start`.
     package static func resolve(_ range: TimeRange, info: VideoInfo) throws -> ResolvedRange {
         let clock = VideoProbe.frameClock(info)
         let known = info.frameCountIsEstimate ? nil : info.frameCount
@@ -170,10 +170,10 @@ package struct VideoStickerer: Sendable {
         return ResolvedRange(range: range, clock: clock, span: span)
     }
 
-    /// `--start 20 s: past the end of IN (11.303 s long)`.
-    package static func pastTheEnd(_ range: TimeRange, input: String, info: VideoInfo) -> String {
+    /// `start 20 s: past the end of IN (11.303 s long)`.
+    package static func pastTheEnd(_ range: TimeRange, input: String, info: VideoInfo) -> Reason {
         let length = info.duration.map { " (\(TimeRange.text(microseconds($0))) long)" } ?? ""
-        return "--start \(TimeRange.text(range.start)): past the end of \(input)\(length); no frame is shown at or after it"
+        return "\(setting: .start) \(TimeRange.text(range.start)): past the end of \(input)\(length); no frame is shown at or after it"
     }
 
     /// Whether the range's end lies past the video's stated duration (when its frame count is not stated).

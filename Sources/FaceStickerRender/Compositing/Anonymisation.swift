@@ -75,21 +75,21 @@ package enum Anonymisation {
         }
 
         /// A `--mask-scale` value: a number in `scaleRange`.
-        package static func parseScale(_ text: String, option: String = "--mask-scale") throws -> Double {
+        package static func parseScale(_ text: String, setting: SettingName = .maskScale) throws -> Double {
             guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-                throw FaceStickerError.invalidArgument("\(option): \"\(text)\" is not a number (\(scaleRange.lowerBound)...\(scaleRange.upperBound))")
+                throw FaceStickerError.invalidArgument("\(setting: setting): \"\(text)\" is not a number (\(scaleRange.lowerBound)...\(scaleRange.upperBound))")
             }
             guard scaleRange.contains(value) else {
-                throw FaceStickerError.invalidArgument("\(option): \(text) is outside \(scaleRange.lowerBound)...\(scaleRange.upperBound)")
+                throw FaceStickerError.invalidArgument("\(setting: setting): \(text) is outside \(scaleRange.lowerBound)...\(scaleRange.upperBound)")
             }
             return value
         }
 
         /// A `--mask-shape` value: `ellipse` or `box`.
-        package static func parseShape(_ text: String, option: String = "--mask-shape") throws -> MaskShape {
+        package static func parseShape(_ text: String, setting: SettingName = .maskShape) throws -> MaskShape {
             guard let shape = MaskShape(rawValue: text.lowercased()) else {
                 let known = MaskShape.allCases.map(\.rawValue).joined(separator: ", ")
-                throw FaceStickerError.invalidArgument("\(option): unknown shape \"\(text)\" (\(known))")
+                throw FaceStickerError.invalidArgument("\(setting: setting): unknown shape \"\(text)\" (\(known))")
             }
             return shape
         }
@@ -150,7 +150,7 @@ package enum Anonymisation {
             let name = head.lowercased()
             let value = parts.count > 1 ? String(parts[1]) : nil
             func bad(_ why: String) -> FaceStickerError {
-                FaceStickerError.invalidArgument("--sticker \(spec): \(why)")
+                FaceStickerError.invalidArgument("\(setting: .sticker) \(spec): " + why)
             }
             switch name {
             case "blur":

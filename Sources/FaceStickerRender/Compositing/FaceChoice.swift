@@ -60,7 +60,7 @@ package struct FaceChoice: Hashable, Sendable {
 
     /// A `--faces` value: `all`, `largest`, or a comma-separated list of numbers
     /// (`2`, `1,3`); numbers at least 0 (photo ranks start at 1: see `validateForPhoto`).
-    package static func parseSelection(_ text: String, option: String = "--faces") throws -> Selection {
+    package static func parseSelection(_ text: String, setting: SettingName = .faces) throws -> Selection {
         switch text.lowercased() {
         case "all": return .all
         case "largest": return .largest
@@ -72,7 +72,7 @@ package struct FaceChoice: Hashable, Sendable {
             let trimmed = item.trimmingCharacters(in: .whitespaces)
             guard let number = Int(trimmed), number >= 0, number <= 1_000_000 else {
                 throw FaceStickerError.invalidArgument(
-                    "\(option): \"\(text)\" is not all, largest or a list of face numbers like 1,3 (\"\(trimmed)\" is not a number)")
+                    "\(setting: setting): \"\(text)\" is not all, largest or a list of face numbers like 1,3 (\"\(trimmed)\" is not a number)")
             }
             if !numbers.contains(number) { numbers.append(number) }
         }
@@ -80,31 +80,31 @@ package struct FaceChoice: Hashable, Sendable {
     }
 
     /// A `--max-faces` value: a whole number in `maxFacesRange`.
-    package static func parseMaxFaces(_ text: String, option: String = "--max-faces") throws -> Int {
+    package static func parseMaxFaces(_ text: String, setting: SettingName = .maxFaces) throws -> Int {
         guard let value = Int(text) else {
-            throw FaceStickerError.invalidArgument("\(option): \"\(text)\" is not a whole number (\(maxFacesRange.lowerBound)...\(maxFacesRange.upperBound))")
+            throw FaceStickerError.invalidArgument("\(setting: setting): \"\(text)\" is not a whole number (\(maxFacesRange.lowerBound)...\(maxFacesRange.upperBound))")
         }
         guard maxFacesRange.contains(value) else {
-            throw FaceStickerError.invalidArgument("\(option): \(text) is outside \(maxFacesRange.lowerBound)...\(maxFacesRange.upperBound)")
+            throw FaceStickerError.invalidArgument("\(setting: setting): \(text) is outside \(maxFacesRange.lowerBound)...\(maxFacesRange.upperBound)")
         }
         return value
     }
 
     /// A `--min-face` value: pixels, a whole number in `minFaceRange`.
-    package static func parseMinFace(_ text: String, option: String = "--min-face") throws -> Double {
+    package static func parseMinFace(_ text: String, setting: SettingName = .minFace) throws -> Double {
         guard let value = Int(text) else {
-            throw FaceStickerError.invalidArgument("\(option): \"\(text)\" is not a whole number of pixels (\(minFaceRange.lowerBound)...\(minFaceRange.upperBound))")
+            throw FaceStickerError.invalidArgument("\(setting: setting): \"\(text)\" is not a whole number of pixels (\(minFaceRange.lowerBound)...\(minFaceRange.upperBound))")
         }
         guard minFaceRange.contains(value) else {
-            throw FaceStickerError.invalidArgument("\(option): \(text) is outside \(minFaceRange.lowerBound)...\(minFaceRange.upperBound)")
+            throw FaceStickerError.invalidArgument("\(setting: setting): \(text) is outside \(minFaceRange.lowerBound)...\(minFaceRange.upperBound)")
         }
         return Double(value)
     }
 
     /// Throws when the selection lists rank 0: photo ranks start at 1 (the largest face).
-    package func validateForPhoto(option: String = "--faces") throws {
+    package func validateForPhoto(setting: SettingName = .faces) throws {
         if case .listed(let ranks) = selection, ranks.contains(0) {
-            throw FaceStickerError.invalidArgument("\(option): rank 0: face ranks start at 1 (the largest face)")
+            throw FaceStickerError.invalidArgument("\(setting: setting): rank 0: face ranks start at 1 (the largest face)")
         }
     }
 

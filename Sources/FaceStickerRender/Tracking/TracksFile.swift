@@ -35,7 +35,7 @@ package struct TracksFile: Sendable {
     private static func read(_ reader: JSONReader) throws -> TracksFile {
         let path = reader.path
         guard reader.nextIs(UInt8(ascii: "{")) else {
-            throw FaceStickerError.unreadable(path: path, reason: "not a JSON object (a tracks file written by video --tracks)")
+            throw FaceStickerError.unreadable(path: path, reason: "not a JSON object (a tracks file written by a video run with \(setting: .tracksFile))")
         }
         var result: [Int: [TrackedFace]]?
         try reader.object(at: "") { name, key in

@@ -48,7 +48,7 @@ import Testing
             _ = try Anonymisation.Effect.parse(spec)
         } throws: { error in
             let text = "\(error)"
-            return text.hasPrefix("--sticker \(spec): ") && text.contains(message)
+            return text.hasPrefix("sticker \(spec): ") && text.contains(message)
         }
     }
 
@@ -62,7 +62,7 @@ import Testing
         #expect {
             _ = try Anonymisation.Mask.parseScale(text)
         } throws: { error in
-            "\(error)".hasPrefix("--mask-scale: ") && (text.isEmpty || "\(error)".contains(text))
+            "\(error)".hasPrefix("maskScale: ") && (text.isEmpty || "\(error)".contains(text))
         }
     }
 
@@ -70,7 +70,7 @@ import Testing
         #expect(try Anonymisation.Mask.parseShape("ellipse") == .ellipse)
         #expect(try Anonymisation.Mask.parseShape("Box") == .box)
         #expect { _ = try Anonymisation.Mask.parseShape("circle") } throws: { error in
-            "\(error)" == "--mask-shape: unknown shape \"circle\" (ellipse, box)"
+            "\(error)" == "maskShape: unknown shape \"circle\" (ellipse, box)"
         }
     }
 
@@ -87,7 +87,7 @@ import Testing
         #expect {
             _ = try library.stickers(named: ["blur:99"])
         } throws: { error in
-            "\(error)" == "--sticker blur:99: strength 99 is outside 1...50"
+            "\(error)" == "sticker blur:99: strength 99 is outside 1...50"
         }
     }
 

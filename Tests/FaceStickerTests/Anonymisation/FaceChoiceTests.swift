@@ -22,22 +22,22 @@ import Testing
         #expect {
             _ = try FaceChoice.parseSelection(text)
         } throws: { error in
-            "\(error)".hasPrefix("--faces: \"\(text)\" is not all, largest or a list of face numbers")
+            "\(error)".hasPrefix("faces: \"\(text)\" is not all, largest or a list of face numbers")
         }
     }
 
     @Test func countsParseAndBadOnesAreNamed() throws {
         #expect(try FaceChoice.parseMaxFaces("3") == 3)
         #expect(try FaceChoice.parseMinFace("40") == 40)
-        for (text, message) in [("0", "--max-faces: 0 is outside 1...1000"), ("x", "--max-faces: \"x\" is not a whole number (1...1000)"),
-                                ("1001", "--max-faces: 1001 is outside 1...1000")] {
+        for (text, message) in [("0", "maxFaces: 0 is outside 1...1000"), ("x", "maxFaces: \"x\" is not a whole number (1...1000)"),
+                                ("1001", "maxFaces: 1001 is outside 1...1000")] {
             #expect { _ = try FaceChoice.parseMaxFaces(text) } throws: { "\($0)" == message }
         }
-        for (text, message) in [("0", "--min-face: 0 is outside 1...100000"), ("4.5", "--min-face: \"4.5\" is not a whole number of pixels (1...100000)")] {
+        for (text, message) in [("0", "minFace: 0 is outside 1...100000"), ("4.5", "minFace: \"4.5\" is not a whole number of pixels (1...100000)")] {
             #expect { _ = try FaceChoice.parseMinFace(text) } throws: { "\($0)" == message }
         }
         #expect { try FaceChoice(selection: .listed([0, 2])).validateForPhoto() } throws: {
-            "\($0)" == "--faces: rank 0: face ranks start at 1 (the largest face)"
+            "\($0)" == "faces: rank 0: face ranks start at 1 (the largest face)"
         }
         try FaceChoice(selection: .listed([1, 2])).validateForPhoto()
     }

@@ -18,7 +18,7 @@ import Testing
 
     @Test(arguments: ["brightness", "=3", "brightness=", ""])
     func refusesMalformedSettings(text: String) {
-        #expect(throws: FaceStickerError.invalidArgument("--set: \"\(text)\" is not CONTROL=VALUE (e.g. brightness=10)")) {
+        #expect(throws: FaceStickerError.invalidArgument("\(setting: .controls): \"\(text)\" is not CONTROL=VALUE (e.g. brightness=10)")) {
             try ControlSetting(parsing: text)
         }
     }
@@ -88,12 +88,12 @@ import Testing
     }
 
     @Test(arguments: [
-        ("brightness=100", "/dev/video0: --set brightness=100: outside -64...64"),
-        ("brightness=bright", "/dev/video0: --set brightness=bright: not a number (it takes -64...64)"),
-        ("auto_exposure=2", "/dev/video0: --set auto_exposure=2: not a menu entry (it takes 1: Manual Mode, 3: Aperture Priority Mode)"),
-        ("auto_exposure=sport", "/dev/video0: --set auto_exposure=sport: not a number or a menu entry (it takes 1: Manual Mode, 3: Aperture Priority Mode)"),
-        ("sensor_temperature=5", "/dev/video0: --set sensor_temperature=5: the control is read-only"),
-        ("pixel_rate=5", "/dev/video0: --set pixel_rate=5: a int64 control cannot be set this way"),
+        ("brightness=100", "/dev/video0: controls brightness=100: outside -64...64"),
+        ("brightness=bright", "/dev/video0: controls brightness=bright: not a number (it takes -64...64)"),
+        ("auto_exposure=2", "/dev/video0: controls auto_exposure=2: not a menu entry (it takes 1: Manual Mode, 3: Aperture Priority Mode)"),
+        ("auto_exposure=sport", "/dev/video0: controls auto_exposure=sport: not a number or a menu entry (it takes 1: Manual Mode, 3: Aperture Priority Mode)"),
+        ("sensor_temperature=5", "/dev/video0: controls sensor_temperature=5: the control is read-only"),
+        ("pixel_rate=5", "/dev/video0: controls pixel_rate=5: a int64 control cannot be set this way"),
     ])
     func badValuesAreCaughtBeforeTheDriver(text: String, message: String) throws {
         let fake = CameraControls.camera()

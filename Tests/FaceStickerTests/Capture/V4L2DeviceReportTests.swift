@@ -46,7 +46,7 @@ import Testing
         #expect(report.kind == .output)
         #expect(report.lines == [
             "/dev/video9: FaceSticker (driver v4l2 loopback, platform:v4l2loopback-000)",
-            "  a virtual camera (v4l2loopback output): live --virtual-camera writes to it",
+            "  a virtual camera (v4l2loopback output): a live run can write to it",
             "  output formats:",
             "    YU12 YU12: 2x2 to 8192x8192 in steps of 1x1",
             "    YUYV YUYV: sizes not listed",

@@ -35,9 +35,9 @@ import Testing
                 Issue.record("wrong error \(error)")
                 return
             }
-            #expect(message.contains("\"\(spec)\""))
-            for name in ["none", "sepia", "mono", "comic", "vignette"] { #expect(message.contains(name)) }
-            #expect(!message.contains("\n"))
+            #expect(message.description.contains("\"\(spec)\""))
+            for name in ["none", "sepia", "mono", "comic", "vignette"] { #expect(message.description.contains(name)) }
+            #expect(!message.description.contains("\n"))
         } catch {
             Issue.record("unexpected \(error)")
         }

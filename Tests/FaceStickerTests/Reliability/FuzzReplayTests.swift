@@ -117,7 +117,7 @@ import Testing
             #expect(again.folder == pattern.folder && again.prefix == pattern.prefix && again.width == pattern.width
                 && again.suffix == pattern.suffix)
         } catch FaceStickerError.invalidArgument(let message) {
-            #expect(message.hasPrefix(text + ": "), "\(message)")
+            #expect(message.description.hasPrefix(text + ": "), "\(message)")
         }
     }
 

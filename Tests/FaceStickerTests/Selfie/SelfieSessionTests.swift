@@ -50,7 +50,7 @@ import Testing
         let none = SelfieSession(source: try VideoFileSource(path: path), detector: try Fixtures.detector(.yunet),
                                  options: SelfieOptions(warmUp: 500))
         #expect(throws: FaceStickerError.unreadable(
-            path: path, reason: "the source ended after 120 frame(s), before the capture (skipping 500; lower --skip)")) {
+            path: path, reason: "the source ended after 120 frame(s), before the capture (skipping 500; lower \(setting: .skip))")) {
             try none.capture()
         }
     }

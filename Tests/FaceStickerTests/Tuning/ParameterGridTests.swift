@@ -24,7 +24,7 @@ import Testing
             _ = try ParameterGrid.parse(text)
             Issue.record("accepted \(text)")
         } catch {
-            #expect("\(error)".hasPrefix("--grid \(text): ") && "\(error)".contains(problem), "\(error)")
+            #expect("\(error)".hasPrefix("grid \(text): ") && "\(error)".contains(problem), "\(error)")
         }
     }
 

@@ -82,7 +82,7 @@ import Testing
         return (first[0], last[0] + last[1], first[1])
     }
 
-    static func seconds(_ text: String) throws -> Double { Double(try TimeRange.parse(text, option: "test")) / 1e6 }
+    static func seconds(_ text: String) throws -> Double { Double(try TimeRange.parse(text, setting: .start)) / 1e6 }
 
     // MARK: The output is the range
 
@@ -286,7 +286,7 @@ import Testing
         ("0:00.0000019", 1), ("100:00:00", 360_000_000_000), ("0.1234567", 123_456), ("00:59", 59_000_000),
     ] as [(String, Int64)])
     func timesParseAsFfmpegDoes(text: String, microseconds: Int64) throws {
-        #expect(try TimeRange.parse(text, option: "--start") == microseconds)
+        #expect(try TimeRange.parse(text, setting: .start) == microseconds)
     }
 
     /// Frame indices in exact integers: a start on a frame takes that frame, a microsecond after takes the next.

@@ -39,7 +39,7 @@ import Testing
         do {
             _ = try job.run(input: "/nonexistent.mp4", output: "/tmp/x.mp4")
         } catch {
-            #expect("\(error)".hasPrefix("--preset: unknown preset \"turbo\""))
+            #expect("\(error)".hasPrefix("preset: unknown preset \"turbo\""))
         }
     }
 }
