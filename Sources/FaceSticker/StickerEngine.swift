@@ -97,7 +97,7 @@ public final class StickerEngine {
     /// `recall` when every sticker hides the face (blur, pixelate, solid).
     private let profile: DetectionProfile
     private let filters: FilterChain
-    private var photoFinder: FaceFinder?
+    private var photo: PhotoJob?
     private let warnings: WarningHandler?
 
     /// Checks that the models and every sticker are there, and loads the stickers.
@@ -109,34 +109,20 @@ public final class StickerEngine {
         self.locations = locations
         self.options = options
         self.warnings = warnings
-        func model(_ kind: DetectorKind) throws -> String {
-            let file = kind == .yunet ? ModelStore.yunetFile : ModelStore.centerFaceFile
-            let path = PathText.join(locations.models, file)
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw FaceStickerError.model(path: path, reason: "model not found (run `make models`, or `make install`)")
-            }
-            return path
-        }
         let manifest = PathText.join(locations.stickers, "stickers.json")
         let library = try StickerLibrary.load(manifestPath: manifest)
         let stickers = try library.stickers(named: options.stickers.map(\.spec))
         let profile = Sticker.profile(for: stickers)
         self.stickers = stickers
         self.profile = profile
-        func settings(_ detector: Detector?, use: ModelStore.Use) throws -> DetectorSettings {
-            let kind: DetectorKind = detector.map { $0 == .yunet ? .yunet : .centerface }
+        func settings(use: ModelStore.Use) throws -> DetectorSettings {
+            let kind: DetectorKind = options.detector.map { $0 == .yunet ? .yunet : .centerface }
                 ?? ModelStore.preferredKinds(for: use, profile: profile)[0]
-            var settings = DetectorSettings.defaults(for: kind, use: use, profile: profile)
-            settings.model = try model(kind)
-            switch settings.verifier {
-            case .none: break
-            case .yunet: settings.verifierModel = try model(.yunet)
-            case .centerface: settings.verifierModel = try model(.centerface)
-            }
-            return settings
+            return try ModelStore.resolving(DetectorSettings.defaults(for: kind, use: use, profile: profile),
+                                            in: locations.models)
         }
-        photoSettings = try settings(options.detector, use: .photo)
-        videoSettings = try settings(options.detector, use: .video)
+        photoSettings = try settings(use: .photo)
+        videoSettings = try settings(use: .video)
         filters = try FilterChain(specs: options.filters.map(\.spec))
     }
 
@@ -147,7 +133,7 @@ public final class StickerEngine {
 
     /// The faces in `image`, best first, in its pixels.
     public func detectFaces(in image: RGBAImage) throws -> [Face] {
-        try finder().detect(in: image)
+        try photoJob().finder.detect(in: image)
     }
 
     /// The faces in a caller's RGBA buffer (8 bits a channel, rows top to bottom,
@@ -161,10 +147,7 @@ public final class StickerEngine {
     /// Filters `image` and puts the stickers on its faces, in place; returns the faces.
     @discardableResult
     public func sticker(_ image: inout RGBAImage) throws -> [Face] {
-        let faces = try detectFaces(in: image)
-        StickerRenderer(stickers: stickers, assignment: options.assignment.rendering, filters: filters)
-            .render(&image, faces: faces)
-        return faces
+        try photoJob().run(&image).faces
     }
 
     /// A stickered copy of `image`, and its faces.
@@ -177,26 +160,12 @@ public final class StickerEngine {
     /// Reads the photo at `input` (PNG or JPEG, EXIF orientation applied),
     /// stickers it and writes `output` (.png, .jpg or .jpeg) through a temporary
     /// file renamed when complete. Returns the faces found (none: the filtered
-    /// photo is still written).
+    /// photo is still written). The CLI's `photo` runs the same job.
     /// - Throws: when `output` is `input` or `jpegQuality` is outside 1...100 (before any work),
     ///   or on a read, detection or write failure.
     @discardableResult
     public func stickerPhoto(at input: String, to output: String, jpegQuality: Int = ImageFile.defaultJPEGQuality) throws -> [Face] {
-        guard (1...100).contains(jpegQuality) else {
-            throw FaceStickerError.invalidArgument("jpegQuality: \(jpegQuality) is outside 1...100")
-        }
-        guard ImageFile.Format(path: output) != nil else {
-            throw FaceStickerError.output(path: output, reason: "unknown image type (use .png, .jpg or .jpeg)")
-        }
-        if FileIdentity.same(input, output) {
-            throw FaceStickerError.output(path: output, reason: "that is the input; choose another output")
-        }
-        let (read, damage) = try ImageFile.readReportingDamage(path: input)
-        if let damage { warnings?(ImageFile.damageWarning(input, damage)) }
-        var image = read
-        let faces = try sticker(&image)
-        try ImageFile.write(image, to: output, quality: jpegQuality)
-        return faces
+        try photoJob().run(input: input, output: output, quality: jpegQuality, warn: { self.warnings?($0) }).faces
     }
 
     /// Stickers every frame of the video at `input` into `output` (H.264 in
@@ -245,11 +214,14 @@ public final class StickerEngine {
         return VideoStickerer(options: videoOptions, painter: painter)
     }
 
-    private func finder() throws -> FaceFinder {
-        if let photoFinder { return photoFinder }
-        let finder = try FaceFinder(settings: photoSettings)
-        photoFinder = finder
-        return finder
+    /// The photo job these options make, made at the first photo (it loads the detector).
+    private func photoJob() throws -> PhotoJob {
+        if let photo { return photo }
+        let job = PhotoJob(finder: try FaceFinder(settings: photoSettings),
+                           renderer: StickerRenderer(stickers: stickers, assignment: options.assignment.rendering,
+                                                     filters: filters))
+        photo = job
+        return job
     }
 }
 

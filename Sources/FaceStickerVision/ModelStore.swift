@@ -49,6 +49,27 @@ package enum ModelStore {
         searchPaths.map { $0 + "/" + name }.first { FileManager.default.isReadableFile(atPath: $0) }
     }
 
+    /// `settings` with its detector's and its verifier's model files found in `folder`
+    /// (an embedder's `StickerEngine.Locations.models`): a file missing there is an
+    /// error naming it, before any detector is made.
+    package static func resolving(_ settings: DetectorSettings, in folder: String) throws -> DetectorSettings {
+        func model(_ kind: DetectorKind) throws -> String {
+            let path = PathText.join(folder, kind == .yunet ? yunetFile : kind == .centerface ? centerFaceFile : meshFile)
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw FaceStickerError.model(path: path, reason: "model not found (run `make models`, or `make install`)")
+            }
+            return path
+        }
+        var settings = settings
+        if settings.kind != .haar { settings.model = try model(settings.kind) }
+        switch settings.verifier {
+        case .none: break
+        case .yunet: settings.verifierModel = try model(.yunet)
+        case .centerface: settings.verifierModel = try model(.centerface)
+        }
+        return settings
+    }
+
     /// `named` when given, else the installed default for `kind`; an error says how to install it.
     package static func model(for kind: DetectorKind, named: String?) throws -> String {
         if let named { return named }

@@ -278,3 +278,55 @@ struct JSONObject {
     var value: JSONOutput { .object(fields) }
     var text: String { value.text }
 }
+
+/// What one item of a batch came to: whether a face was found, and its `--json` object.
+struct BatchItemDone {
+    var foundFace: Bool
+    var json: JSONObject
+}
+
+extension Batch {
+    /// The one loop of a batch (photo, video): each item of the queue in turn, those
+    /// `--skip-existing` skips counted (and reported with --json), `work` run on the
+    /// others. A failure is printed, counted and reported and the next item done; a
+    /// signal (`Interrupted`) ends the run. `cleanUp` runs before any error line (a
+    /// progress line erased). The output folders made for outputs that never arrived
+    /// are removed again. Returns the exit status; a batch ends with its summary line.
+    func run(_ what: String, json: Bool, requireFace: Bool, cleanUp: () -> Void = {},
+             _ work: (BatchItem) throws -> BatchItemDone) throws -> Int32 {
+        defer { folders.removeEmpty() }
+        var outcome = RunOutcome(requireFace: requireFace, failed: unlisted.count)
+        for (item, skip) in queue {
+            if skip {
+                outcome.skipped += 1
+                if json { try Console.out(json: JSONObject(item, status: "skipped").text) }
+                continue
+            }
+            do {
+                let done = try work(item)
+                outcome.written += 1
+                if !done.foundFace { outcome.withoutFace += 1 }
+                if json { try Console.out(json: done.json.text) }
+            } catch let error as Interrupted {
+                cleanUp()
+                Console.error(error)
+                return ExitStatus.signal(SIGINT)
+            } catch let failure as StandardOutputFailure {
+                throw failure
+            } catch let error as UsageError {
+                throw error
+            } catch {
+                cleanUp()
+                Console.error(error)
+                outcome.failed += 1
+                if json {
+                    var object = JSONObject(item, status: "failed")
+                    object.add("error", Console.line(error))
+                    try Console.out(json: object.text)
+                }
+            }
+        }
+        if isBatch { Console.note("\(what): " + outcome.summary) }
+        return outcome.status
+    }
+}

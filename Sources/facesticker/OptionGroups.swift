@@ -106,8 +106,8 @@ enum OutputOptions {
                                                   parse: { text in
                                                       try OptionText.word(text, in: ["png", "jpg", "jpeg"]) == "png" ? .png : .jpeg
                                                   })
-    static let quality = Option<Int>("--quality", placeholder: "Q", default: ImageFile.defaultJPEGQuality, range: 1...100,
-                                     help: "JPEG quality")
+    static let quality = Option<Int>("--quality", placeholder: "Q", default: ImageFile.defaultJPEGQuality,
+                                     range: ImageFile.qualityRange, setting: .quality, help: "JPEG quality")
 }
 
 /// How a run treats outputs already there and inputs without a face (photo,

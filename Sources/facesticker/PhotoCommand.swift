@@ -40,27 +40,61 @@ enum PhotoCommand: Command {
 
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
 
+    /// The command line, parsed and checked: what the run reads.
+    struct Request {
+        let stickers: StickerOptions.Choice
+        let faces: FaceOptions.Choice
+        let profile: DetectionProfile
+        let detector: FaceFinder
+        let mirror: Bool
+        let debug: Bool
+        let json: Bool
+        let quality: Int
+        let format: ImageFile.Format?
+        let requireFace: Bool
+
+        init(_ arguments: Arguments) throws {
+            stickers = StickerOptions.parse(arguments)
+            let faces = FaceOptions.parse(arguments)
+            try asUsage { try faces.choice.validateForPhoto() }
+            self.faces = faces
+            profile = DetectorOptions.profile(arguments, fallback: stickers.profile)
+            detector = try DetectorOptions.parse(arguments, profile: profile)
+            mirror = arguments[PhotoCommand.mirror]
+            debug = arguments[PhotoCommand.debug]
+            json = arguments[OutputOptions.json]
+            quality = arguments[OutputOptions.quality]
+            format = arguments[OutputOptions.format]
+            requireFace = arguments[ResultOptions.requireFace]
+        }
+    }
+
     static func run(_ arguments: Arguments) throws -> Int32 {
-        let stickerChoice = StickerOptions.parse(arguments)
-        let mirror = arguments[Self.mirror]
-        let debug = arguments[Self.debug]
-        let json = arguments[OutputOptions.json]
-        let quality = arguments[OutputOptions.quality]
-        let format = arguments[OutputOptions.format]
-        let faceOptions = FaceOptions.parse(arguments)
-        try asUsage { try faceOptions.choice.validateForPhoto() }
-        let profile = DetectorOptions.profile(arguments, fallback: stickerChoice.profile)
-        let detector = try DetectorOptions.parse(arguments, profile: profile)
+        let request = try Request(arguments)
+        let (batch, library) = try plan(request, arguments)
+        let stickers = request.faces.masked(try library.stickers(named: request.stickers.names))
+        var renderer = StickerRenderer(stickers: stickers, assignment: request.stickers.assignment,
+                                       filters: request.stickers.filters, debug: request.debug)
+        renderer.choice = request.faces.choice
+        let job = PhotoJob(finder: request.detector, renderer: renderer, mirror: request.mirror)
+        return try batch.run("photo", json: request.json, requireFace: request.requireFace) { item in
+            try photo(item, job: job, request: request, batch: batch)
+        }
+    }
+
+    /// The batch and the sticker pack, every file the run reads and writes checked before any work.
+    private static func plan(_ request: Request, _ arguments: Arguments) throws -> (Batch, StickerLibrary) {
         let paths = arguments.positionals
         if paths.filter({ $0 == "-" }).count > 1 { throw UsageError("photo: - (standard input) given twice") }
         // Standard input alone, no output named: the picture goes to standard output.
         let toOut = paths == ["-"] && !arguments.has(BatchOptions.outDir) ? "-" : nil
         let batch = try Batch(paths, arguments: arguments, output: arguments[output] ?? toOut,
                               extensions: imageExtensions, what: "photo",
-                              defaultOutput: { defaultOutput(for: $0, in: $1, format: format) },
+                              defaultOutput: { defaultOutput(for: $0, in: $1, format: request.format) },
                               existing: existing)
-        let toStdout = batch.all.contains { $0.output == "-" }
-        if toStdout, json { throw UsageError("--json: standard output already holds the picture (-o -)") }
+        if batch.all.contains(where: { $0.output == "-" }), request.json {
+            throw UsageError("--json: standard output already holds the picture (-o -)")
+        }
         if batch.all.contains(where: { $0.input == "-" && $0.output != "-" }), arguments.has(BatchOptions.skipExisting) {
             Console.detail("photo: --skip-existing does not apply to standard input")
         }
@@ -68,88 +102,60 @@ enum PhotoCommand: Command {
             guard let kind = ImageFile.Format(path: item.output) else {
                 throw FaceStickerError.output(path: item.output, reason: "unknown image type (use .png, .jpg or .jpeg)")
             }
-            if let format, format != kind {
+            if let format = request.format, format != kind {
                 throw UsageError("--format \(format == .png ? "png" : "jpg"): \(item.output) is named as .\(PathText.extension(of: item.output))")
             }
         }
-        let library = try StickerOptions.library(using: stickerChoice.names)
-        try StickerOptions.check(stickerChoice.names, in: library)
+        let library = try StickerOptions.library(using: request.stickers.names)
+        try StickerOptions.check(request.stickers.names, in: library)
         var files = RunFiles()
         for item in batch.items where item.input != "-" { files.read("the input photo", item.input) }
-        files.read(stickers: stickerChoice.names, in: library)
-        files.read(detector: detector, config: arguments[DetectorOptions.config])
+        files.read(stickers: request.stickers.names, in: library)
+        files.read(detector: request.detector, config: arguments[DetectorOptions.config])
         for item in batch.items where item.output != "-" {
             files.write(arguments.has(output) ? "-o" : "the output", item.output)
         }
         try files.check(arguments, replacing: batch.redone, skipExisting: true)
+        return (batch, library)
+    }
 
-        let stickers = faceOptions.masked(try library.stickers(named: stickerChoice.names))
-        var renderer = StickerRenderer(stickers: stickers, assignment: stickerChoice.assignment,
-                                       filters: stickerChoice.filters, debug: debug)
-        renderer.choice = faceOptions.choice
-        var outcome = RunOutcome(requireFace: arguments[ResultOptions.requireFace], failed: batch.unlisted.count)
-        defer { batch.folders.removeEmpty() }
-        for (item, skip) in batch.queue {
-            if skip {
-                outcome.skipped += 1
-                if json { try Console.out(json: JSONObject(item, status: "skipped").text) }
-                continue
+    /// One photo: the job run on it (standard input and output read and written here), its lines printed.
+    private static func photo(_ item: BatchItem, job: PhotoJob, request: Request, batch: Batch) throws -> BatchItemDone {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let result: PhotoJob.Result
+        if item.input == "-" || item.output == "-" {
+            var image = item.input == "-" ? try Streams.readImage() : try ImageFile.read(path: item.input)
+            result = try job.run(&image)
+            if item.output == "-" {
+                try Streams.writeImage(image, format: request.format ?? .png, quality: request.quality)
+            } else {
+                try batch.makeFolder(for: item)
+                try ImageFile.write(image, to: item.output, quality: request.quality)
             }
-            let started = DispatchTime.now().uptimeNanoseconds
-            func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
-            do {
-                var image = item.input == "-" ? try Streams.readImage() : try ImageFile.read(path: item.input)
-                if mirror { image = ExifOrientation.upMirrored.upright(image) }
-                let faces = try detector.detect(in: image)
-                renderer.render(&image, faces: faces)
-                if item.output == "-" {
-                    try Streams.writeImage(image, format: format ?? .png, quality: quality)
-                } else {
-                    try batch.makeFolder(for: item)
-                    try ImageFile.write(image, to: item.output, quality: quality)
-                }
-                let shownOutput = item.output == "-" ? Streams.stdoutName : item.output
-                let shownInput = item.input == "-" ? Streams.stdinName : item.input
-                outcome.written += 1
-                if faces.isEmpty {
-                    Console.note("photo: no face found in \(shownInput) (detector \(detector.kind.rawValue)); "
-                        + "wrote \(shownOutput) without stickers")
-                    outcome.withoutFace += 1
-                } else {
-                    // Only the stickers drawn: `--assign cycle` with one face draws one.
-                    let drawn = renderer.drawn(on: faces).map(\.name)
-                    let what = drawn.isEmpty ? "found, none chosen for stickers" : "stickered with " + drawn.joined(separator: " + ")
-                    Console.note("photo: \(faces.count) face(s) \(what), "
-                        + "detector \(detector.kind.rawValue); wrote \(shownOutput)")
-                }
-                Console.detail(String(format: "photo: %@: %dx%d, %.2f s", shownInput, image.width, image.height, seconds()))
-                if json {
-                    var object = JSONObject(item, status: faces.isEmpty ? "no-face" : "stickered")
-                    object.add("faces", faces.count)
-                    object.add("width", image.width)
-                    object.add("height", image.height)
-                    object.add("detector", detector.kind.rawValue)
-                    object.add("profile", profile.rawValue)
-                    object.add("stickers", strings: stickers.map(\.name))
-                    object.add("seconds", number: seconds())
-                    try Console.out(json: object.text)
-                }
-            } catch let failure as StandardOutputFailure {
-                throw failure
-            } catch let error as UsageError {
-                throw error
-            } catch {
-                Console.error(error)
-                outcome.failed += 1
-                if json {
-                    var object = JSONObject(item, status: "failed")
-                    object.add("error", Console.line(error))
-                    try Console.out(json: object.text)
-                }
-            }
+        } else {
+            try batch.makeFolder(for: item)
+            result = try job.run(input: item.input, output: item.output, quality: request.quality, warn: Console.warning)
         }
-        if batch.isBatch { Console.note("photo: " + outcome.summary) }
-        return outcome.status
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let shownOutput = item.output == "-" ? Streams.stdoutName : item.output
+        let shownInput = item.input == "-" ? Streams.stdinName : item.input
+        let detector = request.detector.kind.rawValue
+        if result.faces.isEmpty {
+            Console.note("photo: no face found in \(shownInput) (detector \(detector)); wrote \(shownOutput) without stickers")
+        } else {
+            let what = result.drawn.isEmpty ? "found, none chosen for stickers" : "stickered with " + result.drawn.joined(separator: " + ")
+            Console.note("photo: \(result.faces.count) face(s) \(what), detector \(detector); wrote \(shownOutput)")
+        }
+        Console.detail(String(format: "photo: %@: %dx%d, %.2f s", shownInput, result.width, result.height, seconds))
+        var object = JSONObject(item, status: result.faces.isEmpty ? "no-face" : "stickered")
+        object.add("faces", result.faces.count)
+        object.add("width", result.width)
+        object.add("height", result.height)
+        object.add("detector", detector)
+        object.add("profile", request.profile.rawValue)
+        object.add("stickers", strings: job.renderer.stickers.map(\.name))
+        object.add("seconds", number: seconds)
+        return BatchItemDone(foundFace: !result.faces.isEmpty, json: object)
     }
 
     /// What `--skip-existing` finds at a photo's output: complete when the

@@ -85,30 +85,92 @@ enum VideoCommand: Command {
     static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "mkv", "avi", "webm", "mpg", "mpeg", "ts",
                                                "m2ts", "mts", "wmv", "flv", "3gp", "ogv", "dv"]
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        let choice = StickerOptions.parse(arguments)
-        let json = arguments[OutputOptions.json]
-        let detectEvery = arguments[Self.detectEvery]
-        let tracks = arguments[Self.tracks]
-        let encoder = EncoderSettings(crf: arguments[crf], preset: arguments[preset], audio: !arguments[noAudio])
-        let smoothing = arguments[noSmoothing] ? nil : SmoothingParameters()
-        let stats = arguments[Self.stats]
-        let faceOptions = FaceOptions.parse(arguments)
-        let tracksInPath = arguments[tracksIn]
-        let range = try asUsage {
-            try TimeRange.from(start: arguments[start], duration: arguments[duration], to: arguments[to],
-                               keepRest: arguments[keepRest])
-        }
-        // Re-drawing from a tracks file needs no detector: its settings only.
-        let profile = DetectorOptions.profile(arguments, fallback: choice.profile)
-        let detector: FaceFinder? = tracksInPath == nil
-            ? try DetectorOptions.parse(arguments, use: .video, profile: profile) : nil
-        let detectorSettings = try detector?.settings ?? DetectorOptions.settings(arguments, use: .video, profile: profile)
+    /// The command line, parsed and checked: what the run reads.
+    struct Request {
+        let stickers: StickerOptions.Choice
+        let faces: FaceOptions.Choice
+        let json: Bool
+        let tracks: String?
+        let tracksIn: String?
+        let range: TimeRange
+        let profile: DetectionProfile
+        /// Nil when drawing from a tracks file: it needs no detector, only its settings.
+        let detector: FaceFinder?
+        let detectorSettings: DetectorSettings
+        let options: VideoOptions
+        let smoothing: SmoothingParameters?
+        let stats: Bool
+        let requireFace: Bool
 
+        init(_ arguments: Arguments) throws {
+            stickers = StickerOptions.parse(arguments)
+            faces = FaceOptions.parse(arguments)
+            json = arguments[OutputOptions.json]
+            tracks = arguments[VideoCommand.tracks]
+            tracksIn = arguments[VideoCommand.tracksIn]
+            range = try asUsage {
+                try TimeRange.from(start: arguments[start], duration: arguments[duration], to: arguments[to],
+                                   keepRest: arguments[keepRest])
+            }
+            let profile = DetectorOptions.profile(arguments, fallback: stickers.profile)
+            let detector: FaceFinder? = tracksIn == nil
+                ? try DetectorOptions.parse(arguments, use: .video, profile: profile) : nil
+            let detectorSettings = try detector?.settings ?? DetectorOptions.settings(arguments, use: .video, profile: profile)
+            var options = VideoOptions(detector: detectorSettings, detectWidth: DetectorOptions.detectWidth(arguments),
+                                       detectEvery: arguments[detectEvery],
+                                       encoder: EncoderSettings(crf: arguments[crf], preset: arguments[preset],
+                                                                audio: !arguments[noAudio]))
+            options.profile = profile
+            options.detectorThreads = arguments[detectorThreads]
+            options.singleThreadedOpenCV = true // the CLI owns the process: OpenCV helper threads would only compete
+            options.sequenceRate = arguments[fps]
+            (self.profile, self.detector, self.detectorSettings, self.options) = (profile, detector, detectorSettings, options)
+            smoothing = arguments[noSmoothing] ? nil : SmoothingParameters()
+            stats = arguments[VideoCommand.stats]
+            requireFace = arguments[ResultOptions.requireFace]
+        }
+    }
+
+    /// The batch, where each tracks file goes and the sticker pack, every file the run
+    /// reads and writes checked before any work.
+    private struct Plan {
+        let batch: Batch
+        let tracksPath: (BatchItem) -> String?
+        let library: StickerLibrary
+    }
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        let request = try Request(arguments)
+        let plan = try plan(request, arguments)
+        var options = request.options
+        if !request.range.isWhole || request.range.keepRest { options.range = request.range }
+        options.tracksIn = try request.tracksIn.map { try TracksFile.load(path: $0) }
+        let stickers = request.faces.masked(try plan.library.stickers(named: request.stickers.names))
+        var painter = TrackPainter(stickers: stickers, assignment: request.stickers.assignment,
+                                   filters: request.stickers.filters, smoothing: request.smoothing)
+        painter.choice = request.faces.choice
+
+        // Signals are SignalCleanup's (main.swift): children stopped, temporary files removed.
+        let cancellation = Cancellation()
+        let progress = isatty(STDERR_FILENO) == 1 && Console.level != .quiet
+        return try plan.batch.run("video", json: request.json, requireFace: request.requireFace,
+                                  cleanUp: { if progress { Console.endProgress() } }) { item in
+            var job = VideoStickerer(options: options, painter: painter)
+            job.options.tracksPath = plan.tracksPath(item)
+            try plan.batch.makeFolder(for: item)
+            let summary = try job.run(input: item.input, output: item.output, cancellation: cancellation) { step in
+                if progress { show(item.input, step) }
+            }
+            if progress { Console.endProgress() }
+            return report(summary, item: item, tracks: job.options.tracksPath, request: request, stickers: stickers)
+        }
+    }
+
+    private static func plan(_ request: Request, _ arguments: Arguments) throws -> Plan {
         let batch = try Batch(arguments.positionals, arguments: arguments, output: arguments[output],
                               extensions: videoExtensions, what: "video",
                               defaultOutput: { defaultOutput(for: $0, in: $1) },
-                              existing: { existing($0, tracks: tracks, range: range, sequenceRate: arguments[fps]) })
+                              existing: { existing($0, tracks: request.tracks, range: request.range, sequenceRate: arguments[fps]) })
         // Image sequences: malformed patterns are usage errors, before any work.
         for item in batch.all { _ = try asUsage { try ImageSequence.pattern(item.input) } }
         let outputPattern = try asUsage { () throws -> ImageSequence.Pattern? in
@@ -119,16 +181,17 @@ enum VideoCommand: Command {
                 throw FaceStickerError.invalidArgument("-o \(message)")
             }
         }
-        if tracksInPath != nil, batch.all.count > 1 {
+        if request.tracksIn != nil, batch.all.count > 1 {
             throw UsageError("--tracks-in: one input only (got \(batch.all.count))")
         }
-        let tracksDir = try tracks.flatMap { try tracksFolder($0, inputs: batch.all.count) }
-        func tracksPath(_ item: BatchItem) -> String? {
+        let tracksDir = try request.tracks.flatMap { try tracksFolder($0, inputs: batch.all.count) }
+        let tracks = request.tracks
+        let tracksPath = { (item: BatchItem) in
             tracks.map { tracks in tracksDir.map { PathText.join($0, tracksName(for: item.output)) } ?? tracks }
         }
 
-        let library = try StickerOptions.library(using: choice.names)
-        try StickerOptions.check(choice.names, in: library)
+        let library = try StickerOptions.library(using: request.stickers.names)
+        try StickerOptions.check(request.stickers.names, in: library)
         var files = RunFiles()
         for item in batch.items {
             // A sequence is read frame by frame: each picture is an input.
@@ -138,9 +201,9 @@ enum VideoCommand: Command {
                 files.read("the input video", item.input)
             }
         }
-        files.read(stickers: choice.names, in: library)
-        if let detector { files.read(detector: detector, config: arguments[DetectorOptions.config]) }
-        files.read("--tracks-in", tracksInPath)
+        files.read(stickers: request.stickers.names, in: library)
+        if let detector = request.detector { files.read(detector: detector, config: arguments[DetectorOptions.config]) }
+        files.read("--tracks-in", request.tracksIn)
         for item in batch.items {
             if let outputPattern {
                 // Every picture the pattern names, those there now included: they are replaced.
@@ -155,95 +218,47 @@ enum VideoCommand: Command {
         try files.check(arguments, replacing: redone, skipExisting: true)
         // A folder where a picture goes: refused now, not half-way through writing them.
         try outputPattern.map(ImageSequence.checkOutput)
-
-        let stickers = faceOptions.masked(try library.stickers(named: choice.names))
-        var options = VideoOptions(detector: detectorSettings, detectWidth: DetectorOptions.detectWidth(arguments),
-                                   detectEvery: detectEvery, encoder: encoder)
-        options.profile = profile
-        options.detectorThreads = arguments[detectorThreads]
-        options.singleThreadedOpenCV = true // the CLI owns the process: OpenCV helper threads would only compete
-        options.sequenceRate = arguments[fps]
-        if !range.isWhole || range.keepRest {
-            options.range = range
+        if !request.range.isWhole || request.range.keepRest {
             // A start past an input's end is a usage error, found before any work.
             for item in batch.items {
-                _ = try asUsage { try VideoStickerer.checkRange(range, input: item.input, sequenceRate: options.sequenceRate) }
+                _ = try asUsage {
+                    try VideoStickerer.checkRange(request.range, input: item.input, sequenceRate: request.options.sequenceRate)
+                }
             }
         }
-        options.tracksIn = try tracksInPath.map { try TracksFile.load(path: $0) }
-        var painter = TrackPainter(stickers: stickers, assignment: choice.assignment, filters: choice.filters,
-                                   smoothing: smoothing)
-        painter.choice = faceOptions.choice
+        return Plan(batch: batch, tracksPath: tracksPath, library: library)
+    }
 
-        // Signals are SignalCleanup's (main.swift): children stopped, temporary files removed.
-        let cancellation = Cancellation()
-        let progress = isatty(STDERR_FILENO) == 1 && Console.level != .quiet
-        // The folders made for outputs are removed again when no video arrived in them.
-        defer { batch.folders.removeEmpty() }
-        var outcome = RunOutcome(requireFace: arguments[ResultOptions.requireFace], failed: batch.unlisted.count)
-        for (item, skip) in batch.queue {
-            if skip {
-                outcome.skipped += 1
-                if json { try Console.out(json: JSONObject(item, status: "skipped").text) }
-                continue
-            }
-            var job = VideoStickerer(options: options, painter: painter)
-            job.options.tracksPath = tracksPath(item)
-            do {
-                try batch.makeFolder(for: item)
-                let summary = try job.run(input: item.input, output: item.output, cancellation: cancellation) { step in
-                    if progress { show(item.input, step) }
-                }
-                if progress { Console.endProgress() }
-                summary.warnings.forEach { Console.warning($0) }
-                summary.notes.forEach { Console.note($0) }
-                Console.note(summary.line)
-                outcome.written += 1
-                if summary.faces == 0 {
-                    outcome.withoutFace += 1
-                    Console.note("video: no face found in any frame of \(item.input); wrote \(item.output) without stickers")
-                }
-                if stats {
-                    let peak = ProcessUsage.peakResident().map { String($0 / (1 << 20)) } ?? "?"
-                    let cpu = String(format: "%.2f", ProcessUsage.cpuSeconds())
-                    Console.usageText("stats: detector \(String(format: "%.2f", summary.detectionSeconds)) s on "
-                        + "\(summary.detectorThreads) thread(s), busy \(Int((summary.detectionShare * 100).rounded()))% "
-                        + "of \(String(format: "%.2f", summary.seconds)) s; \(summary.detectionRounds) rounds, "
-                        + "\(summary.followedRounds) followed by the mesh; cpu \(cpu) s, peak memory \(peak) MiB (this process)")
-                }
-                if json {
-                    var object = JSONObject(item, status: "stickered")
-                    object.add("frames", summary.frames)
-                    object.add("faces", summary.faces)
-                    object.add("framesWithFaces", summary.framesWithFaces)
-                    object.add("tracks", job.options.tracksPath)
-                    object.add("detector", tracksInPath == nil ? detectorSettings.kind.rawValue : nil)
-                    object.add("profile", tracksInPath == nil ? profile.rawValue : nil)
-                    object.add("tracksIn", tracksInPath)
-                    object.add("stickers", strings: stickers.map(\.name))
-                    object.add("seconds", number: summary.seconds)
-                    object.add("warnings", strings: summary.warnings)
-                    try Console.out(json: object.text)
-                }
-            } catch let error as Interrupted {
-                if progress { Console.endProgress() }
-                Console.error(error)
-                return ExitStatus.signal(SIGINT)
-            } catch let failure as StandardOutputFailure {
-                throw failure
-            } catch {
-                if progress { Console.endProgress() }
-                Console.error(error)
-                outcome.failed += 1
-                if json {
-                    var object = JSONObject(item, status: "failed")
-                    object.add("error", Console.line(error))
-                    try Console.out(json: object.text)
-                }
-            }
+    /// A video's lines (its summary, `--stats`) and its `--json` object.
+    private static func report(_ summary: VideoSummary, item: BatchItem, tracks: String?, request: Request,
+                               stickers: [Sticker]) -> BatchItemDone {
+        summary.warnings.forEach { Console.warning($0) }
+        summary.notes.forEach { Console.note($0) }
+        Console.note(summary.line)
+        if summary.faces == 0 {
+            Console.note("video: no face found in any frame of \(item.input); wrote \(item.output) without stickers")
         }
-        if batch.isBatch { Console.note("video: " + outcome.summary) }
-        return outcome.status
+        if request.stats {
+            let peak = ProcessUsage.peakResident().map { String($0 / (1 << 20)) } ?? "?"
+            let cpu = String(format: "%.2f", ProcessUsage.cpuSeconds())
+            Console.usageText("stats: detector \(String(format: "%.2f", summary.detectionSeconds)) s on "
+                + "\(summary.detectorThreads) thread(s), busy \(Int((summary.detectionShare * 100).rounded()))% "
+                + "of \(String(format: "%.2f", summary.seconds)) s; \(summary.detectionRounds) rounds, "
+                + "\(summary.followedRounds) followed by the mesh; cpu \(cpu) s, peak memory \(peak) MiB (this process)")
+        }
+        let detecting = request.tracksIn == nil
+        var object = JSONObject(item, status: "stickered")
+        object.add("frames", summary.frames)
+        object.add("faces", summary.faces)
+        object.add("framesWithFaces", summary.framesWithFaces)
+        object.add("tracks", tracks)
+        object.add("detector", detecting ? request.detectorSettings.kind.rawValue : nil)
+        object.add("profile", detecting ? request.profile.rawValue : nil)
+        object.add("tracksIn", request.tracksIn)
+        object.add("stickers", strings: stickers.map(\.name))
+        object.add("seconds", number: summary.seconds)
+        object.add("warnings", strings: summary.warnings)
+        return BatchItemDone(foundFace: summary.faces > 0, json: object)
     }
 
     /// IN's name with `-stickered` before the extension, in `folder` (default:

@@ -143,6 +143,8 @@ public enum ImageFile {
 
     /// The JPEG quality used when none is given (the CLI's `--quality`, preview shots).
     public static let defaultJPEGQuality = 92
+    /// The JPEG qualities there are.
+    public static let qualityRange = 1...100
 
     /// Writes `image` to `path` as PNG (`.png`) or JPEG (`.jpg`, `.jpeg`, at
     /// `quality` 1...100), through a temporary file beside it and a rename, so

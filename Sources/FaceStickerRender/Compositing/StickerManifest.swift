@@ -30,25 +30,21 @@ package struct StickerManifest: Hashable, Sendable {
     }
 
     /// Checks manifest JSON; `path` names it in errors and anchors its art paths.
+    /// Read once, by the strict reader (`JSONReader`: a key given twice and bad
+    /// syntax refused), then mapped key by key.
     package static func decode(_ data: Data, path: String) throws -> StickerManifest {
-        // The strict reading first (a key given twice, bad syntax), then the mapping onto `File`.
-        _ = try JSONReader.parse(data, path: path)
-        let file: File
-        do {
-            file = try JSONDecoder().decode(File.self, from: data)
-        } catch let error as DecodingError {
-            throw describe(error, path: path)
-        } catch {
-            throw FaceStickerError.unreadable(path: path, reason: "not a valid sticker manifest")
-        }
-        var seen = Set<String>()
-        for (index, entry) in file.stickers.enumerated() {
-            guard seen.insert(entry.name).inserted else {
-                throw FaceStickerError.badValue(path: path, key: "stickers[\(index)].name",
-                                                reason: "\"\(entry.name)\" is named twice")
+        let top = try Fields(try JSONReader.parse(data, path: path), at: "", path: path, allowed: ["credits", "stickers"])
+        let credits = try top.array("credits").map { try $0.map { try top.string($0.value, at: $0.key) } } ?? []
+        guard let stickers = try top.array("stickers") else { throw top.missing("stickers") }
+        var entries: [Entry] = []
+        for (key, value) in stickers {
+            let entry = try self.entry(Fields(value, at: key, path: path, allowed: ["name", "description", "layers"]))
+            guard !entries.contains(where: { $0.name == entry.name }) else {
+                throw FaceStickerError.badValue(path: path, key: key + ".name", reason: "\"\(entry.name)\" is named twice")
             }
+            entries.append(entry)
         }
-        return StickerManifest(path: path, credits: file.credits ?? [], entries: file.stickers)
+        return StickerManifest(path: path, credits: credits, entries: entries)
     }
 
     /// The entry called `name`, if any.
@@ -62,152 +58,114 @@ package struct StickerManifest: Hashable, Sendable {
         return URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(layer.art).path
     }
 
-    private static func describe(_ error: DecodingError, path: String) -> FaceStickerError {
-        func key(_ codingPath: [CodingKey]) -> String {
-            var text = ""
-            for part in codingPath {
-                if let index = part.intValue {
-                    text += "[\(index)]"
-                } else {
-                    text += (text.isEmpty ? "" : ".") + part.stringValue
-                }
-            }
-            return text.isEmpty ? "(top level)" : text
-        }
-        switch error {
-        case .typeMismatch(let type, let context):
-            return .badValue(path: path, key: key(context.codingPath), reason: "expected \(expected(type))")
-        case .valueNotFound(let type, let context):
-            return .badValue(path: path, key: key(context.codingPath), reason: "expected \(expected(type)), got null")
-        case .keyNotFound(let missing, let context):
-            return .badValue(path: path, key: key(context.codingPath + [missing]), reason: "missing")
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty { return .unreadable(path: path, reason: "not valid JSON") }
-            return .badValue(path: path, key: key(context.codingPath), reason: context.debugDescription)
-        @unknown default:
-            return .unreadable(path: path, reason: "not a valid sticker manifest")
-        }
-    }
-
-    private static func expected(_ type: Any.Type) -> String {
-        switch type {
-        case is Double.Type: return "a number"
-        case is String.Type: return "a string"
-        case is Bool.Type: return "true or false"
-        case is [Double].Type: return "[x, y]"
-        default:
-            return String(describing: type).hasPrefix("Array") ? "a JSON array" : "a JSON object"
-        }
-    }
-
-    /// The file's top level.
-    private struct File: Decodable {
-        var credits: [String]?
-        var stickers: [StickerManifest.Entry]
-
-        private enum Key: String, CodingKey, CaseIterable { case credits, stickers }
-
-        init(from decoder: Decoder) throws {
-            try StickerManifest.refuseUnknownKeys(in: decoder, allowed: Key.allCases.map(\.rawValue))
-            let c = try decoder.container(keyedBy: Key.self)
-            credits = try c.decodeIfPresent([String].self, forKey: .credits)
-            stickers = try c.decode([EntryFile].self, forKey: .stickers).map(\.entry)
-        }
-    }
-
     /// One element of `stickers`.
-    private struct EntryFile: Decodable {
-        var entry: StickerManifest.Entry
-
-        private enum Key: String, CodingKey, CaseIterable { case name, description, layers }
-
-        init(from decoder: Decoder) throws {
-            try StickerManifest.refuseUnknownKeys(in: decoder, allowed: Key.allCases.map(\.rawValue))
-            let c = try decoder.container(keyedBy: Key.self)
-            let name = try c.decode(String.self, forKey: .name)
-            let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
-            guard let first = name.first, first != "-", name.allSatisfy(allowed.contains) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .name, in: c, debugDescription: "\"\(name)\" is not lower-case letters, digits and dashes")
-            }
-            let layers = try c.decode([LayerFile].self, forKey: .layers).map(\.spec)
-            guard !layers.isEmpty else {
-                throw DecodingError.dataCorruptedError(forKey: .layers, in: c, debugDescription: "no layers")
-            }
-            guard layers.count <= Sticker.maxLayers else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .layers, in: c, debugDescription: "\(layers.count) layers, at most \(Sticker.maxLayers)")
-            }
-            entry = StickerManifest.Entry(name: name, summary: try c.decodeIfPresent(String.self, forKey: .description) ?? "",
-                                 layers: layers)
+    private static func entry(_ c: Fields) throws -> Entry {
+        guard let name = try c.string("name") else { throw c.missing("name") }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
+        guard let first = name.first, first != "-", name.allSatisfy(allowed.contains) else {
+            throw c.bad("name", "\"\(name)\" is not lower-case letters, digits and dashes")
         }
+        guard let items = try c.array("layers") else { throw c.missing("layers") }
+        let layers = try items.map { try layer(Fields($0.value, at: $0.key, path: c.path,
+                                                         allowed: ["art", "anchor", "measure", "size", "offset", "rotates", "depth"])) }
+        guard !layers.isEmpty else { throw c.bad("layers", "no layers") }
+        guard layers.count <= Sticker.maxLayers else {
+            throw c.bad("layers", "\(layers.count) layers, at most \(Sticker.maxLayers)")
+        }
+        return Entry(name: name, summary: try c.string("description") ?? "", layers: layers)
     }
 
     /// One element of a sticker's `layers`.
-    private struct LayerFile: Decodable {
-        var spec: StickerManifest.LayerSpec
-
-        private enum Key: String, CodingKey, CaseIterable { case art, anchor, measure, size, offset, rotates, depth }
-
-        init(from decoder: Decoder) throws {
-            try StickerManifest.refuseUnknownKeys(in: decoder, allowed: Key.allCases.map(\.rawValue))
-            let c = try decoder.container(keyedBy: Key.self)
-            let art = try c.decode(String.self, forKey: .art)
-            guard !art.isEmpty else {
-                throw DecodingError.dataCorruptedError(forKey: .art, in: c, debugDescription: "empty path")
-            }
-            let anchorName = try c.decode(String.self, forKey: .anchor)
-            guard let anchor = Sticker.Anchor(rawValue: anchorName) else {
-                let names = Sticker.Anchor.allCases.map(\.rawValue).joined(separator: ", ")
-                throw DecodingError.dataCorruptedError(
-                    forKey: .anchor, in: c, debugDescription: "unknown anchor \"\(anchorName)\" (\(names))")
-            }
-            var measure = Sticker.Measure.eyeDistance
-            if let measureName = try c.decodeIfPresent(String.self, forKey: .measure) {
-                guard let named = Sticker.Measure(rawValue: measureName) else {
-                    let names = Sticker.Measure.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw DecodingError.dataCorruptedError(
-                        forKey: .measure, in: c, debugDescription: "unknown measure \"\(measureName)\" (\(names))")
-                }
-                measure = named
-            }
-            let size = try c.decode(Double.self, forKey: .size)
-            guard size > 0, size <= 20 else {
-                throw DecodingError.dataCorruptedError(forKey: .size, in: c, debugDescription: "must be above 0 and at most 20")
-            }
-            var offset = Point.zero
-            if let pair = try c.decodeIfPresent([Double].self, forKey: .offset) {
-                guard pair.count == 2, pair.allSatisfy({ abs($0) <= 10 }) else {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: .offset, in: c, debugDescription: "must be [x, y], each within -10...10")
-                }
-                offset = Point(x: pair[0], y: pair[1])
-            }
-            let rotates = try c.decodeIfPresent(Bool.self, forKey: .rotates) ?? true
-            let depth = try c.decodeIfPresent(Double.self, forKey: .depth)
-            if let depth, !Sticker.Fit.depthRange.contains(depth) {
-                let range = Sticker.Fit.depthRange
-                throw DecodingError.dataCorruptedError(
-                    forKey: .depth, in: c, debugDescription: "must be within \(Int(range.lowerBound))...\(Int(range.upperBound))")
-            }
-            spec = StickerManifest.LayerSpec(art: art, fit: Sticker.Fit(anchor: anchor, measure: measure, size: size,
-                                                               offset: offset, rotates: rotates, depth: depth))
+    private static func layer(_ c: Fields) throws -> LayerSpec {
+        guard let art = try c.string("art") else { throw c.missing("art") }
+        guard !art.isEmpty else { throw c.bad("art", "empty path") }
+        guard let anchorName = try c.string("anchor") else { throw c.missing("anchor") }
+        guard let anchor = Sticker.Anchor(rawValue: anchorName) else {
+            let names = Sticker.Anchor.allCases.map(\.rawValue).joined(separator: ", ")
+            throw c.bad("anchor", "unknown anchor \"\(anchorName)\" (\(names))")
         }
+        var measure = Sticker.Measure.eyeDistance
+        if let measureName = try c.string("measure") {
+            guard let named = Sticker.Measure(rawValue: measureName) else {
+                let names = Sticker.Measure.allCases.map(\.rawValue).joined(separator: ", ")
+                throw c.bad("measure", "unknown measure \"\(measureName)\" (\(names))")
+            }
+            measure = named
+        }
+        guard let size = try c.number("size") else { throw c.missing("size") }
+        guard size > 0, size <= 20 else { throw c.bad("size", "must be above 0 and at most 20") }
+        var offset = Point.zero
+        if let pair = try c.array("offset", expected: "[x, y]") {
+            let numbers = try pair.map { try c.number($0.value, at: $0.key) }
+            guard numbers.count == 2, numbers.allSatisfy({ abs($0) <= 10 }) else {
+                throw c.bad("offset", "must be [x, y], each within -10...10")
+            }
+            offset = Point(x: numbers[0], y: numbers[1])
+        }
+        let rotates = try c.bool("rotates") ?? true
+        let depth = try c.number("depth")
+        if let depth, !Sticker.Fit.depthRange.contains(depth) {
+            let range = Sticker.Fit.depthRange
+            throw c.bad("depth", "must be within \(Int(range.lowerBound))...\(Int(range.upperBound))")
+        }
+        return LayerSpec(art: art, fit: Sticker.Fit(anchor: anchor, measure: measure, size: size, offset: offset,
+                                                    rotates: rotates, depth: depth))
     }
 
-    /// Any key, to list what an object holds.
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    /// One object of the manifest, its keys checked against those it may hold; every
+    /// error names the file and the key's whole path (`stickers[0].layers[1].size`).
+    /// A key given as null is one not given.
+    private struct Fields {
+        let values: [String: JSONValue]
+        let key: String
+        let path: String
 
-    private static func refuseUnknownKeys(in decoder: Decoder, allowed: [String]) throws {
-        let all = try decoder.container(keyedBy: AnyKey.self)
-        for key in all.allKeys where !allowed.contains(key.stringValue) {
-            throw DecodingError.dataCorrupted(.init(codingPath: all.codingPath + [key],
-                                                    debugDescription: "unknown key"))
+        init(_ value: JSONValue, at key: String, path: String, allowed: Set<String>) throws {
+            self.key = key
+            self.path = path
+            guard case .object(let values) = value else {
+                throw FaceStickerError.badValue(path: path, key: key.isEmpty ? "(top level)" : key, reason: "expected a JSON object")
+            }
+            self.values = values
+            if let unknown = values.keys.sorted().first(where: { !allowed.contains($0) }) {
+                throw bad(unknown, "unknown key")
+            }
+        }
+
+        func child(_ name: String) -> String { key.isEmpty ? name : key + "." + name }
+        func bad(_ name: String, _ reason: String) -> FaceStickerError {
+            .badValue(path: path, key: child(name), reason: reason)
+        }
+        func missing(_ name: String) -> FaceStickerError { bad(name, "missing") }
+
+        private func value(_ name: String) -> JSONValue? {
+            guard let value = values[name], value != .null else { return nil }
+            return value
+        }
+
+        func string(_ name: String) throws -> String? { try value(name).map { try string($0, at: child(name)) } }
+        func number(_ name: String) throws -> Double? { try value(name).map { try number($0, at: child(name)) } }
+        func bool(_ name: String) throws -> Bool? {
+            guard let value = value(name) else { return nil }
+            guard case .bool(let flag) = value else { throw bad(name, "expected true or false") }
+            return flag
+        }
+        /// The items of an array, each with its key (`layers[0]`).
+        func array(_ name: String, expected: String = "a JSON array") throws -> [(key: String, value: JSONValue)]? {
+            guard let value = value(name) else { return nil }
+            guard case .array(let items) = value else { throw bad(name, "expected \(expected)") }
+            return items.enumerated().map { (child(name) + "[\($0.offset)]", $0.element) }
+        }
+
+        func string(_ value: JSONValue, at key: String) throws -> String {
+            guard case .string(let text) = value else { throw FaceStickerError.badValue(path: path, key: key, reason: "expected a string") }
+            return text
+        }
+        func number(_ value: JSONValue, at key: String) throws -> Double {
+            guard case .number(let number) = value, number.isFinite else {
+                throw FaceStickerError.badValue(path: path, key: key, reason: "expected a number")
+            }
+            return number
         }
     }
 }
