@@ -125,204 +125,25 @@ enum TuneCommand: Command {
         for option in maskOnly + [maskTolerance.erased] where arguments.has(option) {
             throw UsageError("\(option.id): only with --mask" + (option.id == maskTolerance.id ? " or --mask-outputs" : ""))
         }
-        let evaluateOnly = arguments[evaluate]
-        guard let folder = arguments[dataset] else {
-            throw UsageError("tune: --dataset DIR is required (see --help)")
-        }
-        var kinds: [DetectorKind] = []
-        for kind in arguments[detector] where !kinds.contains(kind) { kinds.append(kind) }
-        let configPath = arguments[config]
-        let config = try configPath.map { try DetectorConfig.load(path: $0) }
-        if let config, !kinds.isEmpty, !kinds.contains(config.kind) {
-            throw UsageError("--config is for \(config.kind.rawValue), which no --detector names")
-        }
-        if kinds.isEmpty { kinds = [config?.kind ?? ModelStore.defaultKind()] }
-        let model = arguments[Self.model]
-        if model != nil, kinds.count > 1 {
-            throw UsageError("--model: give one --detector with it")
-        }
-        let baselines = kinds.map { kind -> DetectorSettings in
-            var settings = config.flatMap { $0.kind == kind ? $0 : nil } ?? .defaults(for: kind)
-            if let model { settings.model = model }
-            return settings
-        }
-
-        var grids: [DetectorKind: ParameterGrid] = [:]
-        for kind in kinds { grids[kind] = evaluateOnly ? ParameterGrid() : .defaults(for: kind) }
-        for text in arguments[grid] {
-            if evaluateOnly { throw UsageError("--grid: not with --evaluate") }
-            let (only, parameter, values) = try asUsage { try ParameterGrid.parse(text) }
-            let targets = kinds.filter { (only == nil || $0 == only) && parameter.applies(to: $0) }
-            guard !targets.isEmpty else {
-                throw UsageError(
-                    "--grid \(text): \(parameter.rawValue) does not apply to "
-                    + (only.map(\.rawValue) ?? kinds.map(\.rawValue).joined(separator: ", ")))
-            }
-            for kind in targets { grids[kind]?.set(parameter, values) }
-        }
-        let objective = arguments[Self.objective]
-        let subset = arguments[Self.subset]
-        let iou = arguments[Self.iou]
-        let jobs = arguments[Self.jobs] ?? ProcessInfo.processInfo.activeProcessorCount
-        let top = arguments[Self.top]
-        let output = arguments[Self.output]
-        let plot = arguments[Self.plot]
-        let sheet = arguments[Self.sheet]
-        try arguments.noPositionals()
-        try checkPictureName("--plot", plot)
-        try checkPictureName("--sheet", sheet)
-
-        let dataset = try FaceDataset.load(folder: folder)
-        guard dataset.subsets.contains(subset) else {
-            throw UsageError("--subset \(subset.rawValue): \(folder) has no difficulty.tsv")
-        }
-        var files = RunFiles()
-        files.read("--config", configPath)
-        files.read("--model", model)
-        for kind in DetectorKind.allCases { files.read("the installed \(kind.rawValue) model", ModelStore.defaultModel(for: kind)) }
-        for truth in dataset.groundTruthFiles { files.read("the ground truth", truth) }
-        files.read("the difficulty file", dataset.hasDifficulty ? PathText.join(folder, "difficulty.tsv") : nil)
-        for image in dataset.images { files.read("the dataset image", image.path) }
-        files.write("-o", output)
-        files.write("--plot", plot)
-        files.write("--sheet", sheet)
-        try files.check(arguments)
-        // A run can take minutes: an output that cannot be written is refused before it.
-        for path in [output, plot, sheet].compactMap({ $0 }) { try AtomicFile.checkFolder(of: path) }
-        let tuner = DetectorTuner(baselines: baselines, grids: grids, objective: objective, subset: subset,
-                                  iouThreshold: iou, jobs: jobs)
-        for baseline in baselines { _ = try tuner.settings(for: baseline) } // bad grid values fail before any run
-        noteFaces(dataset)
-        // Jobs are the parallelism: OpenCV's own helper threads would only spin on busy cores.
-        if jobs > 1 { try FaceFinder.setThreadsPerDetection(1) }
-        let line = ProgressLine()
-        let report = try tuner.run(on: dataset, log: { line.end(); Console.note($0) }, progress: line.show)
-
-        try TuningTable.lines(report, limit: top).forEach { try Console.out($0) }
-        try TuningTable.summary(report).forEach { try Console.out($0) }
-        if let output {
-            let data = DetectorConfig.encode(report.best.settings, notes: notes(report, dataset: folder))
-            try AtomicFile.write(to: output) { temporary in
-                do {
-                    try data.write(to: URL(fileURLWithPath: temporary))
-                } catch {
-                    throw FaceStickerError.output(path: output, reason: SystemReason.of(error))
-                }
-            }
-            Console.note("tune: wrote the best setting to \(output)")
-        }
-        if let plot {
-            try ImageFile.write(PRPlot.render(report.curves, title: "precision-recall, \(report.subset.rawValue) faces, "
-                                              + "IoU \(JSONText.number(iou, digits: 3))"), to: plot)
-            Console.note("tune: wrote precision-recall curves to \(plot)")
-        }
-        if let sheet {
-            try ImageFile.write(ContactSheet.render(dataset: dataset, evaluation: report.bestEvaluation,
-                                                    subset: subset, title: report.best.label, progress: line.show),
-                                to: sheet)
-            Console.note("tune: wrote the worst misses and false positives to \(sheet)")
-        }
-        Console.note(String(format: "tune: %d detector runs in %.1f s, evaluation %.1f s", report.detectorRuns,
-                            report.detectionSeconds, report.evaluationSeconds))
-        return ExitStatus.success
-    }
-
-    /// `--mask` and `--mask-outputs`: anonymise (or take another tool's pictures) and score them.
-    private static func runMask(_ arguments: Arguments) throws -> Int32 {
-        guard let folder = arguments[dataset] else {
-            throw UsageError("tune: --dataset DIR is required (see --help)")
-        }
-        let spec = arguments[mask], outputs = arguments[maskOutputs]
-        if spec != nil, outputs != nil { throw UsageError("--mask and --mask-outputs: choose one") }
-        let mode = spec != nil ? "--mask" : "--mask-outputs"
-        for option in sweepOnly where arguments.has(option) { throw UsageError("\(option.id): not with \(mode)") }
-        if outputs != nil {
-            for option in [detector.erased, model.erased, config.erased] + maskOnly where arguments.has(option) {
-                throw UsageError("\(option.id): not with --mask-outputs (it runs no detector)")
-            }
-        }
-        if Set(arguments[detector]).count > 1 { throw UsageError("--detector: give one with --mask") }
-        let tolerance = arguments[maskTolerance]
-        let jobs = arguments[Self.jobs] ?? ProcessInfo.processInfo.activeProcessorCount
-        let sheet = arguments[Self.sheet]
-        try arguments.noPositionals()
-        try checkPictureName("--sheet", sheet)
-        // As photo takes them: tune's --config, --model and --profile share their ids (and types) with
-        // DetectorOptions' (values are kept by id), its --detector is its own (repeatable: the one given is passed),
-        // --mask-scale and --mask-shape are FaceOptions'.
-        let settings = try spec.map { _ in
-            try DetectorOptions.parse(arguments, use: .photo, profile: .recall, kind: .some(arguments[detector].first)).settings
-        }
-        let faceOptions = FaceOptions.parse(arguments)
-
-        let dataset = try FaceDataset.load(folder: folder)
-        var files = RunFiles()
-        for truth in dataset.groundTruthFiles { files.read("the ground truth", truth) }
-        for image in dataset.images {
-            files.read("the dataset image", image.path)
-            files.read("an output scored", outputs.map { MaskCoverage.outputPath(for: image, in: $0) })
-        }
-        files.write("--sheet", sheet)
-        try files.check(arguments)
-        if let sheet { try AtomicFile.checkFolder(of: sheet) }
-
-        let started = Date()
-        let line = ProgressLine()
-        let scores: [MaskCoverage.ImageScore]
-        let anonymised: (Int) throws -> RGBAImage
-        if let spec, let settings {
-            noteFaces(dataset)
-            let renderer = StickerRenderer(stickers: faceOptions.masked(try StickerLibrary.installed().stickers(named: [spec])))
-            let profile = DetectorOptions.profile(arguments, fallback: .recall)
-            Console.note("tune: hiding faces with \(spec), detector \(settings.kind.rawValue) (profile "
-                         + "\(profile.rawValue)), \(jobs) image(s) at a time")
-            scores = try MaskCoverage.run(dataset: dataset, settings: settings, renderer: renderer, tolerance: tolerance,
-                                          jobs: jobs, progress: line.show)
-            // The sheet's few pictures are drawn again, as the run drew them.
-            let detector = try FaceFinder(settings: settings)
-            anonymised = { i in
-                var picture = try ImageFile.read(path: dataset.images[i].path)
-                renderer.render(&picture, faces: try detector.detect(in: picture))
-                return picture
-            }
-        } else {
-            let outputs = outputs ?? ""
-            // Scoring takes seconds: a missing or bad output is the only line said.
-            scores = try MaskCoverage.score(dataset: dataset, outputs: outputs, tolerance: tolerance, jobs: jobs,
-                                            progress: line.show)
-            noteFaces(dataset)
-            anonymised = { i in try ImageFile.read(path: MaskCoverage.outputPath(for: dataset.images[i], in: outputs)) }
-        }
-        let summary = try MaskCoverage.Summary(dataset: dataset, scores: scores)
-        try summary.table.forEach { try Console.out($0) }
-        if let sheet {
-            let title = "faces left unhidden, " + (spec.map { "--mask \($0)" } ?? "pictures in \(outputs ?? "")")
-            try ImageFile.write(ContactSheet.unhidden(dataset: dataset, scores: scores, title: title,
-                                                      progress: line.show, picture: anonymised), to: sheet)
-            Console.note("tune: wrote the largest faces left unhidden to \(sheet)")
-        }
-        Console.note(String(format: "tune: %d images scored in %.1f s", dataset.images.count,
-                            Date().timeIntervalSince(started))
-                     + "; \(summary.regions) covered regions, \(summary.regionsOffFaces) touching no labelled face")
-        return ExitStatus.success
+        return try runSweep(Sweep(arguments), arguments)
     }
 
     /// Refuses a picture `option` would write under a name that is not .png, .jpg or .jpeg.
-    private static func checkPictureName(_ option: String, _ path: String?) throws {
+    static func checkPictureName(_ option: String, _ path: String?) throws {
         if let path, !["png", "jpg", "jpeg"].contains(PathText.extension(of: path).lowercased()) {
             throw UsageError("\(option) \(path): use a .png, .jpg or .jpeg name")
         }
     }
 
     /// The note a run starts with: the images and the faces counted.
-    private static func noteFaces(_ dataset: FaceDataset) {
+    static func noteFaces(_ dataset: FaceDataset) {
         Console.note("tune: \(dataset.images.count) images, \(dataset.countedFaces(in: .all)) faces counted"
                      + (dataset.hasDifficulty ? " (easy \(dataset.countedFaces(in: .easy)), medium "
                         + "\(dataset.countedFaces(in: .medium)), hard \(dataset.countedFaces(in: .hard)))" : ""))
     }
 
     /// The `tuning` notes of the config file.
-    private static func notes(_ report: TuningReport, dataset: String) -> [String: DetectorConfig.Note] {
+    static func notes(_ report: TuningReport, dataset: String) -> [String: DetectorConfig.Note] {
         let best = report.best, m = report.metrics(of: best)
         var notes: [String: DetectorConfig.Note] = [
             "objective": .text(report.objective.description), "dataset": .text(dataset),
@@ -342,7 +163,7 @@ enum TuneCommand: Command {
 /// long stage's items done, their rate and the time left, redrawn in place
 /// (`tune: centerface 640 (up to x2): 37/100 images, 1.9/s, ETA 0:33`) and
 /// erased when the stage ends or a note is written.
-private final class ProgressLine: Sendable {
+final class ProgressLine: Sendable {
     private let enabled = isatty(STDERR_FILENO) == 1 && Console.level != .quiet
     private let shown = Mutex(false)
 
