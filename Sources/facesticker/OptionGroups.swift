@@ -107,7 +107,7 @@ enum OutputOptions {
                                                       try OptionText.word(text, in: ["png", "jpg", "jpeg"]) == "png" ? .png : .jpeg
                                                   })
     static let quality = Option<Int>("--quality", placeholder: "Q", default: ImageFile.defaultJPEGQuality,
-                                     range: ImageFile.qualityRange, setting: .quality, help: "JPEG quality")
+                                     range: ImageFile.qualityRange, setting: .jpegQuality, help: "JPEG quality")
 }
 
 /// How a run treats outputs already there and inputs without a face (photo,

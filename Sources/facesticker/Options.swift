@@ -23,7 +23,9 @@ import FaceSticker
 //         static let duration = Option<Double?>("--duration", placeholder: "S", default: nil, range: 0.1...86_400,
 //                                               defaultText: "until q", help: "stop after S seconds")
 //         static let output = Option<String?>("-o", "--output", placeholder: "OUT", kind: .file, default: nil, help: "...")
-//         // One of an enum's cases (CaseIterable, RawRepresentable as String): completion offers them.
+//         // One of an enum's cases (CaseIterable, RawRepresentable as String, and `extension X:
+//         // OptionValue {}`): completion offers them. Any `OptionValue` type (Int, Double, String,
+//         // such an enum, and their optionals) is parsed and checked by its own rules.
 //         static let assign = Option<Sticker.Assignment>("--assign", placeholder: "all|cycle", default: .all, help: "...")
 //         // Parsed by your function, once, at the command line: it RETURNS the value (throw
 //         // FaceStickerError.invalidArgument or OptionProblem with the problem; the option's name is added).
@@ -33,6 +35,8 @@ import FaceSticker
 //         static let set = Option<[ControlSetting]>("--set", placeholder: "CONTROL=VALUE", help: "...",
 //                                                  each: ControlSetting.init(parsing:))
 //         static let preview = Flag("--preview", help: "a window")                          // a Bool
+//         // The library setting an option sets (`setting: .crf`): the library's messages that
+//         // name the setting name the option instead (`SettingOptions`).
 //
 //         // Own options first, then the shared groups it takes (CameraOptions, StickerOptions,
 //         // DetectorOptions, BatchOptions; CommonOptions: -q/-v/-h, which every command gets).

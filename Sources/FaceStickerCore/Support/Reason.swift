@@ -11,7 +11,7 @@ public struct SettingName: RawRepresentable, Hashable, Sendable, CustomStringCon
 
     // Photos.
     /// A JPEG's quality (`StickerEngine.stickerPhoto(at:to:jpegQuality:)`).
-    public static let quality = SettingName(rawValue: "jpegQuality")
+    public static let jpegQuality = SettingName(rawValue: "jpegQuality")
     // Video.
     public static let crf = SettingName(rawValue: "crf")
     public static let preset = SettingName(rawValue: "preset")
@@ -45,7 +45,7 @@ public struct SettingName: RawRepresentable, Hashable, Sendable, CustomStringCon
 
     /// Every name above: the CLI's tests check that each has an option.
     public static let all: [SettingName] = [
-        .quality, .crf, .preset, .detectEvery, .start, .duration, .end, .keepRest, .sequenceRate, .tracksFile,
+        .jpegQuality, .crf, .preset, .detectEvery, .start, .duration, .end, .keepRest, .sequenceRate, .tracksFile,
         .model, .detector, .sticker, .maskScale, .maskShape, .faces, .maxFaces, .minFace,
         .size, .controls, .skip, .grid, .objective, .subset, .top,
     ]

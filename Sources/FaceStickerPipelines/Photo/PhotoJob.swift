@@ -47,7 +47,7 @@ package final class PhotoJob {
     package func run(input: String, output: String, quality: Int = ImageFile.defaultJPEGQuality,
                      warn: (String) -> Void) throws -> Result {
         guard ImageFile.qualityRange.contains(quality) else {
-            throw FaceStickerError.invalidArgument("\(setting: .quality): \(quality) is outside "
+            throw FaceStickerError.invalidArgument("\(setting: .jpegQuality): \(quality) is outside "
                                                    + "\(ImageFile.qualityRange.lowerBound)...\(ImageFile.qualityRange.upperBound)")
         }
         guard ImageFile.Format(path: output) != nil else {

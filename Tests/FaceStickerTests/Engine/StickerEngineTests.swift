@@ -86,7 +86,7 @@ import Testing
         try FileManager.default.copyItem(atPath: Fixtures.astronaut, toPath: input)
         let engine = try StickerEngine(locations: Self.checkout)
         #expect(throws: FaceStickerError.self) { try engine.stickerPhoto(at: input, to: input) }
-        #expect(throws: FaceStickerError.invalidArgument("\(setting: .quality): 0 is outside 1...100")) {
+        #expect(throws: FaceStickerError.invalidArgument("\(setting: .jpegQuality): 0 is outside 1...100")) {
             try engine.stickerPhoto(at: input, to: dir.path("out.jpg"), jpegQuality: 0)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["in.png"])
