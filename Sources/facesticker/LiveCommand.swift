@@ -54,116 +54,104 @@ enum LiveCommand: Command {
          StickerOptions.group, DetectorOptions.videoGroup]
     }
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
-        let preview = arguments[Self.preview]
-        let virtualCamera = arguments[Self.virtualCamera]
-        let y4m = arguments[Self.y4m]
-        let choice = StickerOptions.parse(arguments)
-        let (assignment, filters) = (choice.assignment, choice.filters)
-        let fps = arguments[Self.fps]
-        let loop = arguments[Self.loop]
-        let fast = arguments[Self.fast]
-        let duration = arguments[Self.duration]
-        let output = arguments[Self.output]
-        let stats = arguments[Self.stats]
-        let detectWidth = DetectorOptions.detectWidth(arguments)
-        let configPath = arguments[DetectorOptions.config]
-        let profile = DetectorOptions.profile(arguments, fallback: choice.profile)
-        let detector = try DetectorOptions.parse(arguments, use: .video, profile: profile)
-        try arguments.noPositionals("use --source PATH for a file")
-        let camera = try CameraOptions.parse(arguments)
-        let (device, sourcePath, size, controls) = (camera.namedDevice, camera.source, camera.namedSize, camera.controls)
-        guard preview || virtualCamera != nil || y4m != nil else {
-            throw UsageError(
-                "live: no output: give --preview, --virtual-camera /dev/videoM or --y4m FILE|- (see --help)")
-        }
-        let sourceKind = try sourcePath.map { try FrameSources.kind(of: $0) }
-        if sourceKind != nil, sourceKind != .camera, !controls.isEmpty {
-            throw FaceStickerError.invalidArgument("live: --set needs a camera, and \(sourcePath ?? "") is a file")
-        }
-        let destination = try SelfieDestination.choose(output: output)
+    /// The command line, parsed and checked: what the run reads.
+    struct Request {
+        let preview: Bool
+        let virtualCamera: String?
+        let y4m: String?
+        let stickers: StickerOptions.Choice
+        let fps: Double?
+        let loop: Bool
+        let fast: Bool
+        let duration: Double?
+        let output: String?
+        let stats: Bool
+        let detectWidth: Int?
+        let profile: DetectionProfile
+        let detector: FaceFinder
+        let camera: CameraOptions.Camera
+        /// What `--source` names (nil: a camera by default).
+        let sourceKind: FrameSources.Kind?
+        let destination: SelfieDestination
 
-        let names = choice.names
-        let library = try StickerOptions.library(using: names)
-        try StickerOptions.check(names, in: library)
-        var files = RunFiles()
-        try files.read(source: sourcePath)
-        files.read(stickers: names, in: library)
-        files.read(detector: detector, config: configPath)
-        if let y4m, y4m != "-", !isDevice(y4m) { files.write("--y4m", y4m) }
-        files.write("-o", destination.replaced)
-        try files.check(arguments)
-        if y4m == "-" { try Console.checkStandardOutput() }
-        let cameraPath = sourceKind == .camera ? sourcePath : (sourcePath == nil ? camera.device : nil)
-        if let virtualCamera, let cameraPath, FileIdentity.same(virtualCamera, cameraPath) {
-            throw FaceStickerError.invalidArgument("live: --virtual-camera \(virtualCamera) is the camera read from")
-        }
-        let stickers = try library.stickers(named: names)
-        if device == nil, sourcePath == nil, VideoDevices.paths().isEmpty {
-            throw FaceStickerError.invalidArgument(
-                "live: no camera found (no /dev/video* on this machine); use --source FILE for a video, photo or folder")
-        }
-
-        // The source: the loop takes its frames as YUV.
-        let rate = fps.flatMap { FrameRate(numerator: Int(($0 * 1000).rounded()), denominator: 1000) }
-        let source: FrameSource
-        if let sourcePath, sourceKind == .video {
-            source = try VideoFileSource(path: sourcePath, size: size?.tuple, rate: rate)
-        } else {
-            let path = sourcePath ?? cameraPath ?? camera.device
-            source = try FrameSources.open(path, width: camera.size.width, height: camera.size.height, controls: controls,
-                                           rate: rate)
-            if let camera = source as? CameraSource {
-                camera.controlChanges.forEach { Console.note("live: \($0.summary)") }
-                Console.note("live: camera \(camera.summary)")
+        init(_ arguments: Arguments) throws {
+            preview = arguments[LiveCommand.preview]
+            virtualCamera = arguments[LiveCommand.virtualCamera]
+            y4m = arguments[LiveCommand.y4m]
+            stickers = StickerOptions.parse(arguments)
+            fps = arguments[LiveCommand.fps]
+            loop = arguments[LiveCommand.loop]
+            fast = arguments[LiveCommand.fast]
+            duration = arguments[LiveCommand.duration]
+            output = arguments[LiveCommand.output]
+            stats = arguments[LiveCommand.stats]
+            detectWidth = DetectorOptions.detectWidth(arguments)
+            let profile = DetectorOptions.profile(arguments, fallback: stickers.profile)
+            (self.profile, detector) = (profile, try DetectorOptions.parse(arguments, use: .video, profile: profile))
+            try arguments.noPositionals("use --source PATH for a file")
+            let camera = try CameraOptions.parse(arguments)
+            self.camera = camera
+            guard preview || virtualCamera != nil || y4m != nil else {
+                throw UsageError(
+                    "live: no output: give --preview, --virtual-camera /dev/videoM or --y4m FILE|- (see --help)")
             }
+            let sourceKind = try camera.source.map { try FrameSources.kind(of: $0) }
+            if sourceKind != nil, sourceKind != .camera, !camera.controls.isEmpty {
+                throw FaceStickerError.invalidArgument("live: --set needs a camera, and \(camera.source ?? "") is a file")
+            }
+            self.sourceKind = sourceKind
+            destination = try SelfieDestination.choose(output: output)
         }
+
+        /// The camera read from, when the source is one.
+        var cameraPath: String? {
+            sourceKind == .camera ? camera.source : (camera.source == nil ? camera.device : nil)
+        }
+    }
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        let request = try Request(arguments)
+        let library = try plan(request, arguments)
+        let stickers = try library.stickers(named: request.stickers.names)
+        let source = try openSource(request)
         defer { source.close() }
         let (width, height) = try source.size
+        let sinks = try openSinks(request, width: width, height: height, rate: source.frameRate)
 
-        var sinks: [LiveSink] = []
-        if let y4m {
-            sinks.append(try Y4MWriter(path: y4m, width: width, height: height, rate: source.frameRate) {
-                Console.note("live: --y4m \(y4m): waiting for a reader of the FIFO (Ctrl-C stops)")
-            })
-        }
-        if let virtualCamera {
-            let camera = try VirtualCamera(path: virtualCamera, width: width, height: height)
-            Console.note("live: \(virtualCamera) gets \(camera.format.fourcc) \(camera.format.width)x\(camera.format.height)")
-            sinks.append(camera)
-        }
         var options = LiveLoop.Options()
-        options.paced = !fast
-        options.loop = loop
-        options.mirrored = camera.mirror ?? source.isLive
-        options.duration = duration
-        options.profile = profile
-        let detectorSettings = VideoOptions(detector: detector.settings, detectWidth: detectWidth)
+        options.paced = !request.fast
+        options.loop = request.loop
+        options.mirrored = request.camera.mirror ?? source.isLive
+        options.duration = request.duration
+        options.profile = request.profile
+        let detectorSettings = VideoOptions(detector: request.detector.settings, detectWidth: request.detectWidth)
             .detectorSettings(width: width, height: height)
+        let (assignment, filters) = (request.stickers.assignment, request.stickers.filters)
         let painter = TrackPainter(stickers: stickers, assignment: assignment, filters: filters)
         var presenter: LivePreview?
-        if preview {
+        if request.preview {
             if let missing = PreviewWindow.unavailable {
                 guard !sinks.isEmpty else { throw FaceStickerError.invalidArgument("live: --preview: \(missing)") }
                 Console.note("live: --preview: \(missing); carrying on without a preview")
             } else {
                 presenter = try Preview.make(source: source, stickers: stickers, filters: filters, assignment: assignment,
-                                             library: library, mirrored: options.mirrored, destination: destination,
-                                             quality: ImageFile.defaultJPEGQuality, shotsToStderr: y4m == "-",
-                                             size: camera.size, command: "live")
+                                             library: library, mirrored: options.mirrored, destination: request.destination,
+                                             quality: ImageFile.defaultJPEGQuality, shotsToStderr: request.y4m == "-",
+                                             size: request.camera.size, command: "live")
             }
         }
         let loopRun = try LiveLoop(source: source, detector: detectorSettings, painter: painter, sinks: sinks,
-                               presenter: presenter, options: options, onNote: { Console.note("live: \($0)") })
+                                   presenter: presenter, options: options, onNote: { Console.note("live: \($0)") })
         // From here Ctrl-C stops the run (outputs finished, stats printed) instead of ending the process;
         // before (a FIFO waiting for its reader included) it ends the run as in any command.
         let cancellation = Cancellation()
         SignalCleanup.divertInterrupt { _ in cancellation.cancel() }
         defer { SignalCleanup.divertInterrupt(nil) }
-        let outputs = [y4m.map { "Y4M \($0 == "-" ? "on stdout" : $0)" }, virtualCamera.map { "virtual camera \($0)" },
+        let outputs = [request.y4m.map { "Y4M \($0 == "-" ? "on stdout" : $0)" },
+                       request.virtualCamera.map { "virtual camera \($0)" },
                        presenter == nil ? nil : "preview"].compactMap { $0 }
         Console.note("live: \(source.name) \(width)x\(height) at \(String(format: "%.3f", source.frameRate.value)) fps"
-            + "\(source.isLive || fast ? "" : " (paced)") -> \(outputs.joined(separator: ", ")); Ctrl-C stops")
+            + "\(source.isLive || request.fast ? "" : " (paced)") -> \(outputs.joined(separator: ", ")); Ctrl-C stops")
         let summary: LiveSummary
         do {
             summary = try loopRun.run(cancellation: cancellation)
@@ -171,8 +159,64 @@ enum LiveCommand: Command {
             Console.note("live: \(gone)")
             return ExitStatus.success
         }
-        if stats { Console.note(summary.line) }
+        if request.stats { Console.note(summary.line) }
         return ExitStatus.success
+    }
+
+    /// The sticker pack; every file the run reads and writes checked before any work.
+    private static func plan(_ request: Request, _ arguments: Arguments) throws -> StickerLibrary {
+        let names = request.stickers.names
+        let library = try StickerOptions.library(using: names)
+        try StickerOptions.check(names, in: library)
+        var files = RunFiles()
+        try files.read(source: request.camera.source)
+        files.read(stickers: names, in: library)
+        files.read(detector: request.detector, config: arguments[DetectorOptions.config])
+        if let y4m = request.y4m, y4m != "-", !isDevice(y4m) { files.write("--y4m", y4m) }
+        files.write("-o", request.destination.replaced)
+        try files.check(arguments)
+        if request.y4m == "-" { try Console.checkStandardOutput() }
+        if let virtualCamera = request.virtualCamera, let cameraPath = request.cameraPath,
+           FileIdentity.same(virtualCamera, cameraPath) {
+            throw FaceStickerError.invalidArgument("live: --virtual-camera \(virtualCamera) is the camera read from")
+        }
+        if request.camera.namedDevice == nil, request.camera.source == nil, VideoDevices.paths().isEmpty {
+            throw FaceStickerError.invalidArgument(
+                "live: no camera found (no /dev/video* on this machine); use --source FILE for a video, photo or folder")
+        }
+        return library
+    }
+
+    /// The source: a camera, or a file played as one; the loop takes its frames as YUV.
+    private static func openSource(_ request: Request) throws -> FrameSource {
+        let rate = request.fps.flatMap { FrameRate(numerator: Int(($0 * 1000).rounded()), denominator: 1000) }
+        if let sourcePath = request.camera.source, request.sourceKind == .video {
+            return try VideoFileSource(path: sourcePath, size: request.camera.namedSize?.tuple, rate: rate)
+        }
+        let path = request.camera.source ?? request.cameraPath ?? request.camera.device
+        let source = try FrameSources.open(path, width: request.camera.size.width, height: request.camera.size.height,
+                                           controls: request.camera.controls, rate: rate)
+        if let camera = source as? CameraSource {
+            camera.controlChanges.forEach { Console.note("live: \($0.summary)") }
+            Console.note("live: camera \(camera.summary)")
+        }
+        return source
+    }
+
+    /// The outputs besides the preview: a Y4M stream, a virtual camera.
+    private static func openSinks(_ request: Request, width: Int, height: Int, rate: FrameRate) throws -> [LiveSink] {
+        var sinks: [LiveSink] = []
+        if let y4m = request.y4m {
+            sinks.append(try Y4MWriter(path: y4m, width: width, height: height, rate: rate) {
+                Console.note("live: --y4m \(y4m): waiting for a reader of the FIFO (Ctrl-C stops)")
+            })
+        }
+        if let virtualCamera = request.virtualCamera {
+            let camera = try VirtualCamera(path: virtualCamera, width: width, height: height)
+            Console.note("live: \(virtualCamera) gets \(camera.format.fourcc) \(camera.format.width)x\(camera.format.height)")
+            sinks.append(camera)
+        }
+        return sinks
     }
 
     /// A character device or a pipe (`/dev/null`, a FIFO): written in place, never replaced.
