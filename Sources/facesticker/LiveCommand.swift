@@ -121,7 +121,7 @@ enum LiveCommand: Command {
         defer { source.close() }
         let (width, height) = try source.size
 
-        var sinks: [LiveSink] = []
+        var sinks: [FrameSink] = []
         if let y4m {
             sinks.append(try Y4MWriter(path: y4m, width: width, height: height, rate: source.frameRate) {
                 Console.note("live: --y4m \(y4m): waiting for a reader of the FIFO (Ctrl-C stops)")

@@ -77,7 +77,7 @@ package final class LiveLoop: @unchecked Sendable {
     package let stats = LiveStats()
     private let detectorSettings: DetectorSettings
     private let painter: TrackPainter
-    private let sinks: [LiveSink]
+    private let sinks: [FrameSink]
     private let presenter: LivePresenter?
     private let tracks: LiveTracks
     private let slot = FrameSlot()
@@ -97,7 +97,7 @@ package final class LiveLoop: @unchecked Sendable {
 
     /// `detector`: the detector settings for frames of the source's size. Fails when the
     /// source's size cannot be known (a folder whose first picture does not read).
-    package init(source: FrameSource, detector: DetectorSettings, painter: TrackPainter, sinks: [LiveSink],
+    package init(source: FrameSource, detector: DetectorSettings, painter: TrackPainter, sinks: [FrameSink],
                  presenter: LivePresenter? = nil, options: Options, onNote: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.source = source
         (width, height) = try source.size

@@ -15,7 +15,8 @@ package final class VideoPipeline: Sendable {
     private let options: VideoOptions
     private let painter: TrackPainter
     private let decoder: FrameDecoder
-    private let encoder: FrameEncoder
+    /// Where the drawn frames go: ffmpeg/x264's `FrameEncoder`.
+    private let sink: any FrameSink & Sendable
     private let tracks: TracksWriter?
     private let workers: Int
     /// With `--keep-rest`: the frames stickers go on (the rest pass unchanged); nil: every frame.
@@ -62,20 +63,20 @@ package final class VideoPipeline: Sendable {
         decoder = try FrameDecoder(info, pool: pool,
                                    arguments: cut.map { FFmpegArguments.decoder(info, cut: $0.range, clock: $0.clock) })
         do {
-            encoder = try FrameEncoder(info, output: output, settings: options.encoder, audioCodec: audioCodec,
-                                       cut: cut?.range)
+            sink = try FrameEncoder(info, output: output, settings: options.encoder, audioCodec: audioCodec,
+                                    cut: cut?.range)
         } catch {
             decoder.cancel()
             _ = decoder.finish()
             throw error
         }
-        abort.onCancel { [decoded, detected, keys, drawn, decoder, encoder] in
+        abort.onCancel { [decoded, detected, keys, drawn, decoder, sink] in
             decoded.cancel()
             detected.cancel()
             keys.cancel()
             drawn.cancel()
             decoder.cancel()
-            encoder.cancel()
+            sink.abandon()
         }
     }
 
@@ -225,13 +226,13 @@ package final class VideoPipeline: Sendable {
 
     private func writeStage() throws {
         while let frame = drawn.pop() {
-            try encoder.write(frame)
+            try sink.write(frame)
             state.wroteFrame()
             // The frame's last holder: its buffer goes back to the decoder unshared.
             pool.give((consume frame).data)
         }
         guard !abort.isCancelled else { return }
-        try encoder.finish()
+        try sink.finish()
     }
 }
 
