@@ -172,7 +172,7 @@ package final class VideoPipeline: Sendable {
         let matrix = YUVMatrix(info)
         // Frames are moved out of `ready` one by one, so each frame's pixels have a single
         // owner when drawn on and are not copied.
-        func draw(_ ready: inout [TimelineFrame<YUVFrame>]) throws -> Bool {
+        func draw(_ ready: inout [TimelineEntry<YUVFrame>]) throws -> Bool {
             ready.reverse()
             while let frame = ready.popLast() {
                 let painted = painter.place(frame.faces, interval: interval)
@@ -191,7 +191,7 @@ package final class VideoPipeline: Sendable {
                     continue
                 }
                 let index = frame.index
-                var ready = [TimelineFrame(index: index, payload: (consume frame).image, faces: given.faces[index] ?? [])]
+                var ready = [TimelineEntry(index: index, payload: (consume frame).image, faces: given.faces[index] ?? [])]
                 guard try draw(&ready) else { return }
             }
             guard !abort.isCancelled else { return }
