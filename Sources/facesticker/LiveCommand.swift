@@ -204,8 +204,8 @@ enum LiveCommand: Command {
     }
 
     /// The outputs besides the preview: a Y4M stream, a virtual camera.
-    private static func openSinks(_ request: Request, width: Int, height: Int, rate: FrameRate) throws -> [LiveSink] {
-        var sinks: [LiveSink] = []
+    private static func openSinks(_ request: Request, width: Int, height: Int, rate: FrameRate) throws -> [FrameSink] {
+        var sinks: [FrameSink] = []
         if let y4m = request.y4m {
             sinks.append(try Y4MWriter(path: y4m, width: width, height: height, rate: rate) {
                 Console.note("live: --y4m \(y4m): waiting for a reader of the FIFO (Ctrl-C stops)")

@@ -1,6 +1,6 @@
 import FaceStickerCore
-/// A video file as a frame source, decoded to YUV 4:2:0 by an ffmpeg child
-/// (the Video module's decoder), optionally scaled: the live loop reads its
+/// A video file as a frame source, decoded to YUV 4:2:0 by a `FrameDecoder`
+/// (the video pipeline's source), optionally scaled, started again to loop: the live loop reads its
 /// frames as they come, a selfie takes them as RGBA (converted with the
 /// file's own matrix). Frames keep the file's pixel grid: a non-square sample
 /// aspect ratio is not undone.
@@ -40,7 +40,7 @@ package final class VideoFileSource: FrameSource {
         guard let decoder else { return nil }
         if let frame = try decoder.next() {
             framesRead += 1
-            return Frame(frame, matrix: matrix)
+            return frame
         }
         self.decoder = nil
         try decoder.finishAtEnd(framesRead: framesRead)

@@ -8,10 +8,14 @@ import FaceStickerNative
 
 /// Decodes a video into upright YUV 4:2:0 frames through an ffmpeg child
 /// process writing raw frames to a pipe (no colour conversion at all for most
-/// inputs), for the video pipeline and the video frame source. Frames are
-/// read on one thread; `cancel` may come from any.
-package final class FrameDecoder: Sendable {
+/// inputs): the video pipeline's `FrameSource`, and the one `VideoFileSource`
+/// reads (and starts again to loop). Frames are numbered from 0 and read on
+/// one thread; `cancel` may come from any.
+package final class FrameDecoder: FrameSource, Sendable {
     package let info: VideoInfo
+    package let matrix: YUVMatrix
+    /// Frames read so far: the next one's index.
+    private let count = Atomic<Int>(0)
     private let child: ChildProcess
     private let descriptor: Int32
     /// Bytes left over at the end that did not make a whole frame.
@@ -24,14 +28,25 @@ package final class FrameDecoder: Sendable {
     /// scaled decoder); `info` then gives the size of the frames it writes.
     package init(_ info: VideoInfo, pool: BufferPool? = nil, arguments: [String]? = nil) throws {
         self.info = info
+        matrix = YUVMatrix(info)
         self.pool = pool
         child = try ChildProcess("ffmpeg", arguments ?? FFmpegArguments.decoder(info))
         guard let output = child.output else { throw FaceStickerError.internal("ffmpeg: no output pipe") }
         descriptor = output.fileDescriptor
     }
 
-    /// The next frame, or nil when the stream ended.
-    package func next() throws -> YUVFrame? {
+    package var name: String { info.path }
+    package var frameRate: FrameRate { info.frameRate }
+    package var size: (width: Int, height: Int) { (info.width, info.height) }
+
+    /// The next frame, in the video's matrix and numbered, or nil when the stream ended.
+    package func next() throws -> Frame? {
+        guard let image = nextYUV() else { return nil }
+        return Frame(image, matrix: matrix, index: count.add(1, ordering: .relaxed).oldValue)
+    }
+
+    /// The next frame's pixels, from a pooled buffer when one is free.
+    private func nextYUV() -> YUVFrame? {
         let size = info.frameBytes
         if var reused = pool?.take(count: size) {
             let complete = reused.withUnsafeMutableBufferPointer { fill($0) == size }
@@ -41,6 +56,12 @@ package final class FrameDecoder: Sendable {
         guard let bytes = read(size) else { return nil }
         return YUVFrame(width: info.width, height: info.height, data: bytes)
     }
+
+    /// A pipe is read once: `VideoFileSource` starts a new decoder instead.
+    package func rewind() throws -> Bool { false }
+
+    /// Stops ffmpeg and waits for it (`stop`).
+    package func close() { stop() }
 
     /// Exactly `size` bytes from the pipe, or nil at its end (a torn last frame is counted and dropped).
     private func read(_ size: Int) -> [UInt8]? {

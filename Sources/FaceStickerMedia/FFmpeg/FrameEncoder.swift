@@ -7,8 +7,9 @@ import FaceStickerCore
 import FaceStickerNative
 
 /// Encodes YUV 4:2:0 frames with an ffmpeg child process (libx264), which also
-/// copies the input's audio and metadata into the output. Used from one thread.
-package final class FrameEncoder: Sendable {
+/// copies the input's audio and metadata into the output: the video pipeline's
+/// `FrameSink`. Used from one thread; `abandon` may come from any.
+package final class FrameEncoder: FrameSink, Sendable {
     package let output: String
     private let child: ChildProcess
     private let descriptor: Int32
@@ -50,6 +51,6 @@ package final class FrameEncoder: Sendable {
         }
     }
 
-    /// Stops encoding at once (the caller removes the file).
-    package func cancel() { child.kill() }
+    /// Stops encoding at once (the output is the caller's temporary path, which it removes).
+    package func abandon() { child.kill() }
 }

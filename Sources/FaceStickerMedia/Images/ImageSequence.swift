@@ -176,15 +176,15 @@ package enum ImageSequence {
             return Self.join(escaped(other ?? folder), escaped(prefix) + (width == 0 ? "%d" : "%0\(width)d") + escaped(suffix))
         }
 
-        /// A frame of the sequence found on disk.
-        package struct Frame: Sendable, Equatable {
+        /// A numbered file of the sequence found on disk (a file name, not a picture).
+        package struct Member: Sendable, Equatable {
             package let number: Int
             package let path: String
         }
 
         /// The files in the folder now whose names the pattern makes, by frame
         /// number (folders and other kinds included: the caller judges them).
-        package func frames() throws -> [Frame] {
+        package func frames() throws -> [Member] {
             let names: [String]
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)
@@ -193,7 +193,7 @@ package enum ImageSequence {
                 if !FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder) { return [] }
                 throw FaceStickerError.unreadable(path: text, reason: "cannot list the folder \(folder)")
             }
-            return names.compactMap { name in frame(named: name).map { Frame(number: $0, path: Self.join(folder, name)) } }
+            return names.compactMap { name in frame(named: name).map { Member(number: $0, path: Self.join(folder, name)) } }
                 .sorted { $0.number < $1.number }
         }
 

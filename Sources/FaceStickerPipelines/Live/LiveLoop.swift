@@ -77,7 +77,7 @@ package final class LiveLoop: @unchecked Sendable {
     package let stats = LiveStats()
     private let detectorSettings: DetectorSettings
     private let painter: TrackPainter
-    private let sinks: [LiveSink]
+    private let sinks: [FrameSink]
     private let presenter: LivePresenter?
     private let tracks: LiveTracks
     private let slot = FrameSlot()
@@ -97,7 +97,7 @@ package final class LiveLoop: @unchecked Sendable {
 
     /// `detector`: the detector settings for frames of the source's size. Fails when the
     /// source's size cannot be known (a folder whose first picture does not read).
-    package init(source: FrameSource, detector: DetectorSettings, painter: TrackPainter, sinks: [LiveSink],
+    package init(source: FrameSource, detector: DetectorSettings, painter: TrackPainter, sinks: [FrameSink],
                  presenter: LivePresenter? = nil, options: Options, onNote: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.source = source
         (width, height) = try source.size
@@ -240,7 +240,9 @@ package final class LiveLoop: @unchecked Sendable {
             if mirrored { image.mirror() }
             let arrival = LiveStats.now()
             stats.arrived(at: arrival)
-            let frame = LiveFrame(index: index, tick: tick, image: image, arrival: arrival)
+            var frame = Frame(image, matrix: matrix, index: index)
+            frame.tick = tick
+            frame.arrival = arrival
             index += 1
             inbox.offer(frame)
             if slot.put(frame, wait: !paced && !source.isLive, stop: { stopping }) { stats.droppedFrame() }
@@ -264,7 +266,7 @@ package final class LiveLoop: @unchecked Sendable {
             guard let frame = inbox.next() else { return }
             last = LiveStats.now()
             do {
-                let faces = try detector.detect(in: frame.image, round: round)
+                let faces = try detector.detect(in: frame.yuv, round: round)
                 round += 1
                 tracks.record(frame: frame.tick, faces: faces)
                 stats.detected()
@@ -292,9 +294,10 @@ package final class LiveLoop: @unchecked Sendable {
                     ?? 1 / frameRate.value
                 lastArrival = frame.arrival
                 let painted = painter.place(tracks.faces(at: frame.tick), interval: interval)
-                painter.draw(painted, onto: &frame.image, matrix: matrix)
-                for sink in sinks { try sink.write(frame.image) }
-                if let presenter { actions = try presenter.present(frame.image, matrix: matrix, faces: painted.count) }
+                frame.editYUV { painter.draw(painted, onto: &$0, matrix: matrix) }
+                let image = frame.yuv
+                for sink in sinks { try sink.write(image) }
+                if let presenter { actions = try presenter.present(image, matrix: matrix, faces: painted.count) }
                 stats.wentOut(arrival: frame.arrival)
             }
             for action in actions {

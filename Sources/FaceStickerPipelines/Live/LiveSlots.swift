@@ -1,19 +1,7 @@
 import Dispatch
 import Synchronization
 import FaceStickerCore
-
-/// A frame on its way through the live loop.
-package struct LiveFrame: Sendable {
-    /// Counts from 0 over the whole run (a looped file keeps counting).
-    package var index: Int
-    /// The frame's place on the clock, in frames of the source's rate since the run began:
-    /// what the tracker counts in, so a face is held (and its motion carried) for the same
-    /// time whether frames come paced or `--fast`.
-    package var tick: Int
-    package var image: YUVFrame
-    /// When the source delivered it (`DispatchTime` nanoseconds).
-    package var arrival: UInt64
-}
+import FaceStickerMedia
 
 /// The hand-over between the source and the output: one frame at most. A
 /// frame that arrives while the last one is still waiting replaces it (the
@@ -21,12 +9,12 @@ package struct LiveFrame: Sendable {
 /// (`--fast`: every frame, as fast as the output takes them).
 package final class FrameSlot: Sendable {
     private struct State {
-        var frame: LiveFrame?
+        var frame: Frame?
         var closed = false
     }
 
     package enum Taken {
-        case frame(LiveFrame)
+        case frame(Frame)
         case empty
         case closed
     }
@@ -37,7 +25,7 @@ package final class FrameSlot: Sendable {
 
     /// Puts `frame`; returns whether a waiting frame was dropped for it. With
     /// `wait`, waits for the slot to empty instead (until `stop()` says to give up).
-    package func put(_ frame: LiveFrame, wait: Bool, stop: () -> Bool) -> Bool {
+    package func put(_ frame: Frame, wait: Bool, stop: () -> Bool) -> Bool {
         if wait {
             while state.withLock({ $0.frame != nil && !$0.closed }), !stop() {
                 _ = emptied.wait(timeout: .now() + .milliseconds(50))
@@ -82,7 +70,7 @@ package final class FrameSlot: Sendable {
 package final class DetectorInbox: Sendable {
     private struct State {
         var ready = false
-        var frame: LiveFrame?
+        var frame: Frame?
         var closed = false
     }
 
@@ -96,7 +84,7 @@ package final class DetectorInbox: Sendable {
 
     /// Hands `frame` over when the detector wants one; returns whether it took it.
     @discardableResult
-    package func offer(_ frame: LiveFrame) -> Bool {
+    package func offer(_ frame: Frame) -> Bool {
         let taken = state.withLock { s -> Bool in
             guard s.ready, s.frame == nil, !s.closed else { return false }
             s.frame = frame
@@ -108,11 +96,11 @@ package final class DetectorInbox: Sendable {
     }
 
     /// The detector asks for the next frame and waits for it; nil once closed.
-    package func next() -> LiveFrame? {
+    package func next() -> Frame? {
         state.withLock { $0.ready = true }
         asked.signal()
         while true {
-            let (frame, closed) = state.withLock { s -> (LiveFrame?, Bool) in
+            let (frame, closed) = state.withLock { s -> (Frame?, Bool) in
                 let frame = s.frame
                 s.frame = nil
                 return (frame, s.closed)

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import FaceStickerCore
 import FaceStickerNative
+import FaceStickerMedia
 
 /// A v4l2loopback device fed with the live loop's frames, so video calls and
 /// OBS see a camera: open, VIDIOC_QUERYCAP (an output device), VIDIOC_S_FMT on
@@ -10,7 +11,7 @@ import FaceStickerNative
 /// device will not take it), VIDIOC_STREAMON on the output type, then one
 /// write(2) per frame, and VIDIOC_STREAMOFF before close. Talks only to a
 /// `V4L2OutputSystem` (the real one, or the tests' scripted fake).
-package final class VirtualCamera: LiveSink {
+package final class VirtualCamera: FrameSink {
     package let path: String
     /// The format the device settled on (its `imageSize` may be rounded up past one frame).
     package let format: V4L2PixelFormat

@@ -12,7 +12,7 @@ import FaceStickerMedia
 /// pipe it writes straight away (a FIFO once a reader opens it); a regular file is written under a temporary
 /// name beside it and renamed when the run ends (`AtomicFile`'s rule), so a
 /// failed run leaves nothing.
-package final class Y4MWriter: LiveSink {
+package final class Y4MWriter: FrameSink {
     package let path: String
     package let width: Int
     package let height: Int
@@ -135,4 +135,10 @@ package final class Y4MWriter: LiveSink {
         closed = true
         pending?.abandon()
     }
+}
+
+/// The reader of a stream went away (`| head`, a player closed): the run ends quietly.
+package struct LiveReaderGone: Error, CustomStringConvertible {
+    package let path: String
+    package var description: String { "\(path): the reader closed the stream" }
 }

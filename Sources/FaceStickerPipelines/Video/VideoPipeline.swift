@@ -6,24 +6,28 @@ import FaceStickerRender
 
 /// The stages of a video job on their own threads, joined by small bounded
 /// queues so they overlap across the cores and memory stays flat however
-/// long the video: decode (ffmpeg -> YUV, and shot cuts) -> detect (a
-/// detector per worker thread) -> back in order: track, smooth, draw (+
-/// tracks file) -> write (YUV -> ffmpeg/x264). The first failure anywhere,
+/// long the video: decode (pull `Frame`s from the `FrameDecoder`, a
+/// `FrameSource`, and mark shot cuts) -> detect (a detector per worker
+/// thread) -> back in order: track, smooth, draw (+ tracks file) -> write
+/// (to the `FrameEncoder`, a `FrameSink`). The first failure anywhere,
 /// or a cancel, stops every stage and kills both ffmpeg children.
 package final class VideoPipeline: Sendable {
     private let info: VideoInfo
     private let options: VideoOptions
     private let painter: TrackPainter
+    /// Where the frames come from: ffmpeg's decoder, a `FrameSource` (cancelled and finished as a decoder too).
     private let decoder: FrameDecoder
-    private let encoder: FrameEncoder
+    /// Where the drawn frames go: ffmpeg/x264's `FrameEncoder`.
+    private let sink: any FrameSink & Sendable
     private let tracks: TracksWriter?
     private let workers: Int
     /// With `--keep-rest`: the frames stickers go on (the rest pass unchanged); nil: every frame.
     private let active: FrameSpan?
     private let state = PipelineState()
     private let abort = Cancellation()
-    private let decoded = BoundedQueue<DecodedFrame>(capacity: 4)
-    private let detected: ReorderQueue<DecodedFrame>
+    private let decoded = BoundedQueue<Frame>(capacity: 4)
+    /// Frames with what the detector found (nil when it did not run on the frame).
+    private let detected: ReorderQueue<(frame: Frame, faces: [Face]?)>
     private let drawn = BoundedQueue<YUVFrame>(capacity: 3)
     private let pool = BufferPool(limit: 4)
 
@@ -62,20 +66,20 @@ package final class VideoPipeline: Sendable {
         decoder = try FrameDecoder(info, pool: pool,
                                    arguments: cut.map { FFmpegArguments.decoder(info, cut: $0.range, clock: $0.clock) })
         do {
-            encoder = try FrameEncoder(info, output: output, settings: options.encoder, audioCodec: audioCodec,
-                                       cut: cut?.range)
+            sink = try FrameEncoder(info, output: output, settings: options.encoder, audioCodec: audioCodec,
+                                    cut: cut?.range)
         } catch {
             decoder.cancel()
             _ = decoder.finish()
             throw error
         }
-        abort.onCancel { [decoded, detected, keys, drawn, decoder, encoder] in
+        abort.onCancel { [decoded, detected, keys, drawn, decoder, sink] in
             decoded.cancel()
             detected.cancel()
             keys.cancel()
             drawn.cancel()
             decoder.cancel()
-            encoder.cancel()
+            sink.abandon()
         }
     }
 
@@ -113,16 +117,14 @@ package final class VideoPipeline: Sendable {
     }
 
     private func decodeStage() throws {
-        var index = 0
         var cuts = SceneCutDetector()
         var shot = 0
-        while let image = try decoder.next() {
-            let cut = cuts.isCut(image)
-            if cut { shot += 1 }
-            let inRange = active?.contains(index) ?? true
-            guard decoded.push(DecodedFrame(index: index, image: consume image, cut: cut, shot: shot,
-                                            inRange: inRange)) else { break }
-            index += 1
+        while var frame = try decoder.next() {
+            frame.cut = cuts.isCut(frame.yuv)
+            if frame.cut { shot += 1 }
+            frame.shot = shot
+            frame.inRange = active?.contains(frame.index) ?? true
+            guard decoded.push(consume frame) else { break }
         }
         decoded.close()
         let damage = decoder.finish()
@@ -137,7 +139,7 @@ package final class VideoPipeline: Sendable {
         // Faces from a tracks file: nothing to detect, frames pass straight on.
         if options.tracksIn != nil {
             while let frame = decoded.pop() {
-                guard detected.put(frame.index, frame) else { return }
+                guard detected.put(frame.index, (frame, nil)) else { return }
             }
             return
         }
@@ -148,16 +150,17 @@ package final class VideoPipeline: Sendable {
         let every = options.detectEvery(frameRate: info.frameRate.value)
         // The rhythm starts on the range's first frame (frames outside it are not looked at).
         let first = active?.first ?? 0
-        while var frame = decoded.pop() {
+        while let frame = decoded.pop() {
             // A new shot is detected on at once, whatever the rhythm.
             let onRhythm = (frame.index - first) % every == 0
+            var faces: [Face]?
             if frame.inRange, onRhythm || frame.cut {
                 let start = DispatchTime.now().uptimeNanoseconds
-                frame.faces = try detector.detect(in: frame.image, round: onRhythm ? (frame.index - first) / every : nil,
-                                                  shot: frame.shot)
+                faces = try detector.detect(in: frame.yuv, round: onRhythm ? (frame.index - first) / every : nil,
+                                            shot: frame.shot)
                 state.detected(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             }
-            guard detected.put(frame.index, frame) else { return }
+            guard detected.put(frame.index, (frame, faces)) else { return }
         }
     }
 
@@ -171,7 +174,7 @@ package final class VideoPipeline: Sendable {
         let matrix = YUVMatrix(info)
         // Frames are moved out of `ready` one by one, so each frame's pixels have a single
         // owner when drawn on and are not copied.
-        func draw(_ ready: inout [TimelineFrame<YUVFrame>]) throws -> Bool {
+        func draw(_ ready: inout [TimelineEntry<YUVFrame>]) throws -> Bool {
             ready.reverse()
             while let frame = ready.popLast() {
                 let painted = painter.place(frame.faces, interval: interval)
@@ -184,13 +187,13 @@ package final class VideoPipeline: Sendable {
             return true
         }
         if let given = options.tracksIn {
-            while let frame = detected.take() {
+            while case let (frame, _)? = detected.take() {
                 guard frame.inRange else {
-                    guard drawn.push((consume frame).image) else { return }
+                    guard drawn.push((consume frame).yuv) else { return }
                     continue
                 }
                 let index = frame.index
-                var ready = [TimelineFrame(index: index, payload: (consume frame).image, faces: given.faces[index] ?? [])]
+                var ready = [TimelineEntry(index: index, payload: (consume frame).yuv, faces: given.faces[index] ?? [])]
                 guard try draw(&ready) else { return }
             }
             guard !abort.isCancelled else { return }
@@ -200,18 +203,18 @@ package final class VideoPipeline: Sendable {
         }
         // With --keep-rest the frames after the range pass once the range's last are drawn.
         var finished = false
-        while let frame = detected.take() {
+        while case let (frame, faces)? = detected.take() {
             guard frame.inRange else {
                 if !finished, frame.index > (active?.first ?? 0) {
                     var rest = timeline.finish()
                     guard try draw(&rest) else { return }
                     finished = true
                 }
-                guard drawn.push((consume frame).image) else { return }
+                guard drawn.push((consume frame).yuv) else { return }
                 continue
             }
-            let (index, faces, cut) = (frame.index, frame.faces, frame.cut)
-            var ready = timeline.add(index: index, payload: (consume frame).image, detections: faces, cut: cut)
+            let (index, cut) = (frame.index, frame.cut)
+            var ready = timeline.add(index: index, payload: (consume frame).yuv, detections: faces, cut: cut)
             guard try draw(&ready) else { return }
         }
         guard !abort.isCancelled else { return }
@@ -225,28 +228,14 @@ package final class VideoPipeline: Sendable {
 
     private func writeStage() throws {
         while let frame = drawn.pop() {
-            try encoder.write(frame)
+            try sink.write(frame)
             state.wroteFrame()
             // The frame's last holder: its buffer goes back to the decoder unshared.
             pool.give((consume frame).data)
         }
         guard !abort.isCancelled else { return }
-        try encoder.finish()
+        try sink.finish()
     }
-}
-
-/// A frame on its way from the decoder through the detector to the tracker.
-package struct DecodedFrame: Sendable {
-    package let index: Int
-    package var image: YUVFrame
-    /// Whether a new shot starts here.
-    package let cut: Bool
-    /// Which shot of the video it is in (the cuts before it, this one included).
-    package var shot = 0
-    /// Whether stickers go on it (false: outside the `--keep-rest` range, passed on as it is).
-    package var inRange = true
-    /// What the detector found; nil when it did not run on this frame.
-    package var faces: [Face]?
 }
 
 /// A `TimeRange` resolved against one video: its clock and the frames it takes.

@@ -28,7 +28,7 @@ package struct TrackTimeline<Payload: Sendable>: Sendable {
     /// Adds the next frame, with the detector's faces when it ran on this frame
     /// (nil when it did not) and whether it starts a new shot; returns the
     /// frames now ready, in order.
-    package mutating func add(index: Int, payload: Payload, detections: [Face]?, cut: Bool = false) -> [TimelineFrame<Payload>] {
+    package mutating func add(index: Int, payload: Payload, detections: [Face]?, cut: Bool = false) -> [TimelineEntry<Payload>] {
         if cut {
             tracker.cut(at: index)
             lastCut = index
@@ -54,17 +54,17 @@ package struct TrackTimeline<Payload: Sendable>: Sendable {
     }
 
     /// Everything still waiting, at the end of the video.
-    package mutating func finish() -> [TimelineFrame<Payload>] {
+    package mutating func finish() -> [TimelineEntry<Payload>] {
         emit(pending.count)
     }
 
     /// Frames waiting for their tracks to be decided.
     package var waiting: Int { pending.count }
 
-    private mutating func emit(_ count: Int) -> [TimelineFrame<Payload>] {
+    private mutating func emit(_ count: Int) -> [TimelineEntry<Payload>] {
         guard count > 0 else { return [] }
         let frames = pending.prefix(count).map { entry in
-            TimelineFrame(index: entry.index, payload: entry.payload, faces: faces(at: entry.index))
+            TimelineEntry(index: entry.index, payload: entry.payload, faces: faces(at: entry.index))
         }
         pending.removeFirst(count)
         prune()
@@ -146,9 +146,11 @@ package struct TrackTimeline<Payload: Sendable>: Sendable {
     }
 }
 
-/// One frame leaving the tracking stage: its payload (the pixels in the
-/// pipeline) and the tracked faces in it, in id order.
-package struct TimelineFrame<Payload: Sendable>: Sendable {
+/// One entry leaving the timeline: a frame's index, its payload (whatever
+/// the caller keeps per frame: the video pipeline's pixels, a test's number)
+/// and the tracked faces in it, in id order. Not a frame type of its own: the
+/// timeline holds anything by frame number.
+package struct TimelineEntry<Payload: Sendable>: Sendable {
     package var index: Int
     package var payload: Payload
     package var faces: [TrackedFace]

@@ -18,7 +18,7 @@ enum LiveFixtures {
     }
 
     /// Runs the loop over `source` into `sinks` with the sunglasses.
-    static func run(_ source: FrameSource, sinks: [LiveSink], options: LiveLoop.Options,
+    static func run(_ source: FrameSource, sinks: [FrameSink], options: LiveLoop.Options,
                     cancellation: Cancellation = Cancellation()) throws -> LiveSummary {
         let painter = TrackPainter(stickers: [try sunglasses()])
         let size = try source.size
@@ -38,7 +38,7 @@ enum LiveFixtures {
 
 /// Keeps every frame it gets (small clips only); `delay` makes it a slow output; `onWrite`
 /// is told the count of frames written so far after each (to act on the run at a frame, not a time).
-final class CollectingSink: LiveSink {
+final class CollectingSink: FrameSink {
     var frames: [YUVFrame] = []
     var written = 0
     var finished = false

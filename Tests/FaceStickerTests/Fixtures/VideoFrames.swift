@@ -14,7 +14,7 @@ enum VideoFrames {
         defer { _ = decoder.finish() }
         var index = 0
         while let frame = try decoder.next() {
-            try body(index, frame)
+            try body(index, frame.yuv)
             index += 1
         }
     }

@@ -14,7 +14,7 @@ import Testing
     static let face = TrackTimelineTests.face(x: 50)
 
     static func run(_ frames: Int, _ settings: TrackerSettings, cuts: Set<Int> = [],
-                    _ detections: (Int) -> [Face]?) -> [TimelineFrame<Int>] {
+                    _ detections: (Int) -> [Face]?) -> [TimelineEntry<Int>] {
         TrackTimelineTests.run(frames, settings: settings, cuts: cuts, detections)
     }
 

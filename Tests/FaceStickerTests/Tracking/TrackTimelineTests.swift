@@ -15,9 +15,9 @@ import Testing
 
     /// Runs `frames` frames; `detections(i)` gives frame i's faces, nil when the detector does not run.
     static func run(_ frames: Int, settings: TrackerSettings = TrackerSettings(holdFrames: 5), cuts: Set<Int> = [],
-                    _ detections: (Int) -> [Face]?) -> [TimelineFrame<Int>] {
+                    _ detections: (Int) -> [Face]?) -> [TimelineEntry<Int>] {
         var timeline = TrackTimeline<Int>(settings: settings)
-        var out: [TimelineFrame<Int>] = []
+        var out: [TimelineEntry<Int>] = []
         for i in 0..<frames {
             out += timeline.add(index: i, payload: i, detections: detections(i), cut: cuts.contains(i))
         }
