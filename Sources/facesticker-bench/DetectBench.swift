@@ -156,21 +156,22 @@ enum DetectBench {
             try process.run()
             process.waitUntilExit()
             guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: out),
-                  let json = try JSONSerialization.jsonObject(with: data) as? [String: [[String: Any]]]
+                  case .object(let json) = try JSONReader.parse(data, path: out)
             else { throw FaceStickerError.internal("\(script): the python3-opencv baseline failed") }
             var byDetector: [String: [String: (seconds: Double, faces: [Face])]] = [:]
             for (name, entries) in json {
-                for entry in entries {
-                    guard let path = entry["path"] as? String, let seconds = entry["seconds"] as? Double,
-                          let faces = entry["faces"] as? [[String: Any]] else { continue }
+                for entry in entries.arrayValue ?? [] {
+                    guard let path = entry["path"]?.stringValue, let seconds = entry["seconds"]?.numberValue,
+                          let faces = entry["faces"]?.arrayValue else { continue }
                     byDetector[name, default: [:]][path] = (seconds, faces.compactMap(face))
                 }
             }
             return Baseline(byDetector: byDetector)
         }
 
-        private static func face(_ object: [String: Any]) -> Face? {
-            guard let b = object["box"] as? [Double], b.count == 4, let score = object["score"] as? Double else { return nil }
+        private static func face(_ object: JSONValue) -> Face? {
+            guard let b = object["box"]?.arrayValue?.compactMap(\.numberValue), b.count == 4,
+                  let score = object["score"]?.numberValue else { return nil }
             return Face(box: Rect(x: b[0], y: b[1], width: b[2], height: b[3]), score: score)
         }
 

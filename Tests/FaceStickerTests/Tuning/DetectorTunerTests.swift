@@ -99,7 +99,7 @@ import Testing
     @Test func badGridValuesAreRefusedBeforeRunning() throws {
         let tuner = DetectorTuner(baselines: [.defaults(for: .yunet)],
                                   grids: [.yunet: ParameterGrid([(.scoreThreshold, [0.5, 1.5])])])
-        #expect(throws: FaceStickerError.badValue(path: "--grid", key: "scoreThreshold", reason: "must be 0...1, got 1.5")) {
+        #expect(throws: FaceStickerError.invalidArgument("\(setting: .grid): key \"scoreThreshold\": must be 0...1, got 1.5")) {
             try tuner.settings(for: .defaults(for: .yunet))
         }
     }
