@@ -17,6 +17,8 @@ package final class PhotoJob {
         package var drawn: [String]
         package var width: Int
         package var height: Int
+        /// Each face stickered, with where each layer went, in the output's pixels.
+        package var placements: [StickerRenderer.FacePlacement]
     }
 
     package let finder: FaceFinder
@@ -34,9 +36,9 @@ package final class PhotoJob {
     package func run(_ image: inout RGBAImage) throws -> Result {
         if mirror { image = image.mirrored() }
         let faces = try finder.detect(in: image)
-        renderer.render(&image, faces: faces)
+        let placements = renderer.render(&image, faces: faces)
         return Result(faces: faces, drawn: faces.isEmpty ? [] : renderer.drawn(on: faces).map(\.name),
-                      width: image.width, height: image.height)
+                      width: image.width, height: image.height, placements: placements)
     }
 
     /// Reads the photo at `input` (PNG or JPEG, EXIF orientation applied; a damaged

@@ -44,17 +44,39 @@ package struct StickerRenderer: Sendable {
         return assignment == .all ? stickers : Array(stickers.prefix(count))
     }
 
-    /// Filters `frame` and draws the stickers (and debug overlay) on it.
-    package func render(_ frame: inout RGBAImage, faces: [Face]) {
+    /// Where one face's stickers go: the face, and each layer drawn on it, in drawing order.
+    package struct FacePlacement: Sendable {
+        package var face: Face
+        package var layers: [LayerPlacement]
+    }
+
+    /// One layer of a sticker, placed on a face.
+    package struct LayerPlacement: Sendable {
+        /// The sticker's name (`sunglasses`, `blur:40`, a picture's path).
+        package var sticker: String
+        package var layer: Sticker.Layer
+        package var placement: Sticker.Placement
+    }
+
+    /// Where the stickers go on `faces` (those `choice` keeps), as `render` draws them.
+    package func placements(for faces: [Face]) -> [FacePlacement] {
         let chosen = choice.chosen(faces)
-        var layers: [(layer: Sticker.Layer, placement: Sticker.Placement)] = []
-        for (face, faceStickers) in zip(chosen, stickers(for: chosen)) {
+        return zip(chosen, stickers(for: chosen)).map { face, faceStickers in
             let pose = FacePose(face: face)
-            for layer in faceStickers.flatMap(\.layers) {
-                layers.append((layer, Sticker.Layout.placement(of: layer, on: pose)))
-            }
+            return FacePlacement(face: face, layers: faceStickers.flatMap { sticker in
+                sticker.layers.map { LayerPlacement(sticker: sticker.name, layer: $0,
+                                                    placement: Sticker.Layout.placement(of: $0, on: pose)) }
+            })
         }
+    }
+
+    /// Filters `frame` and draws the stickers (and debug overlay) on it; returns where they went.
+    @discardableResult
+    package func render(_ frame: inout RGBAImage, faces: [Face]) -> [FacePlacement] {
+        let placed = placements(for: faces)
+        let layers = placed.flatMap { $0.layers.map { ($0.layer, $0.placement) } }
         frame.draw(layers, filters: filters)
-        if debug { DebugOverlay.draw(faces: faces, placements: layers.map(\.placement), onto: &frame) }
+        if debug { DebugOverlay.draw(faces: faces, placements: layers.map(\.1), onto: &frame) }
+        return placed
     }
 }

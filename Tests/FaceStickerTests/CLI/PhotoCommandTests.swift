@@ -26,6 +26,36 @@ import Testing
         #expect(image != (try ImageFile.read(path: Fixtures.astronaut)))
     }
 
+    /// `--json` tells where each layer went, per face, in the output's pixels: mirrored
+    /// with the picture, the glasses on the eyes inside the face's box, the hat above them.
+    @Test(arguments: [false, true])
+    func jsonGivesEachFacesPlacements(mirror: Bool) throws {
+        let stickers = try StickerFixtures.installed()
+        let out = stickers.path("out.png")
+        let run = try Self.run(["photo", Fixtures.astronaut, "-o", out, "--json", "--sticker", "sunglasses",
+                                "--sticker", "tophat"] + (mirror ? ["--mirror"] : []) + Self.yunet, stickers: stickers)
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let placements = try #require(object["placements"] as? [[String: Any]])
+        try #require(placements.count == 1)
+        let box = try #require(placements[0]["box"] as? [Double])
+        #expect(box.count == 4 && placements[0]["score"] is Double)
+        let layers = try #require(placements[0]["layers"] as? [[String: Any]])
+        #expect(layers.map { $0["sticker"] as? String } == ["sunglasses", "tophat"])
+        #expect(layers.map { $0["anchor"] as? String } == ["eyes", "above-head"])
+        let glasses = try #require(layers[0]["center"] as? [Double]), hat = try #require(layers[1]["center"] as? [Double])
+        #expect(glasses[0] > box[0] && glasses[0] < box[0] + box[2] && glasses[1] > box[1] && glasses[1] < box[1] + box[3])
+        #expect(hat[1] < glasses[1] - box[3] / 3, "the hat sits above the eyes")
+        #expect(layers.allSatisfy { ($0["size"] as? [Double])?.count == 2 && $0["angle"] is Double && $0["skew"] is Double })
+        // The astronaut's face is left of the middle: mirrored, its glasses are right of it.
+        #expect(mirror ? glasses[0] > 256 : glasses[0] < 256)
+        if let pose = placements[0]["pose"] as? [String: Any] {
+            #expect(pose["yaw"] is Double && pose["pitch"] is Double && pose["roll"] is Double)
+        } else {
+            #expect(placements[0]["pose"] is NSNull)
+        }
+    }
+
     @Test(arguments: [("astronaut.png", Fixtures.astronaut, "astronaut-stickered.png"),
                       ("photo.jpg", Fixtures.jpeg, "photo-stickered.jpg")])
     func defaultOutputNameSitsBesideTheInput(name: String, source: String, expected: String) throws {
