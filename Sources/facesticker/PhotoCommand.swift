@@ -163,20 +163,11 @@ enum PhotoCommand: Command {
     /// where the face mesh did not read it), and each layer drawn: which sticker, its
     /// anchor, and where it went, in the output's pixels (`angle` and `skew` in degrees).
     static func placementJSON(_ placed: StickerRenderer.FacePlacement) -> JSONOutput {
-        let face = placed.face
-        let pose: JSONOutput = face.pose.map { pose in
-            .object([("yaw", .number(pose.yaw, digits: 1)), ("pitch", .number(pose.pitch, digits: 1)),
-                     ("roll", .optional(face.landmarks?.roll) { .number($0, digits: 1) })])
-        } ?? .null
-        let layers = placed.layers.map { layer -> JSONOutput in
-            let p = layer.placement
-            return .object([("sticker", .string(layer.sticker)), ("anchor", .string(layer.layer.fit.anchor.rawValue)),
-                            ("center", .numbers([p.center.x, p.center.y], digits: 1)),
-                            ("size", .numbers([p.size.width, p.size.height], digits: 1)),
-                            ("angle", .number(p.angle, digits: 1)), ("skew", .number(p.skew, digits: 1))])
-        }
-        return .object([("box", .numbers([face.box.x, face.box.y, face.box.width, face.box.height], digits: 1)),
-                        ("score", .number(face.score, digits: 3)), ("pose", pose), ("layers", .array(layers))])
+        let face = placed.face, box = face.box
+        return .object([("box", .numbers([box.x, box.y, box.width, box.height], digits: 1)),
+                        ("score", .number(face.score, digits: 3)),
+                        ("pose", DetectionReport.json(pose: face.pose, landmarks: face.landmarks)),
+                        ("layers", .array(placed.layers.map { $0.placement.json($0.label, digits: 1) }))])
     }
 
     /// What `--skip-existing` finds at a photo's output: complete when the

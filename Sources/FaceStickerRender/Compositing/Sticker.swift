@@ -174,6 +174,17 @@ extension Sticker {
     /// Where one sticker sits in a frame: the centre of the art, its drawn size
     /// (art aspect kept) and its clockwise rotation in degrees (image y points
     /// down, so a head tilted toward the image's right shoulder gives a positive angle).
+    /// Which sticker a layer belongs to and where it is anchored: how the JSON outputs name a layer.
+    package struct LayerLabel: Hashable, Sendable {
+        package var sticker: String
+        package var anchor: Sticker.Anchor
+
+        package init(sticker: String, layer: Sticker.Layer) {
+            self.sticker = sticker
+            anchor = layer.fit.anchor
+        }
+    }
+
     package struct Placement: Hashable, Sendable {
         package var center: Point
         package var size: Size

@@ -52,8 +52,8 @@ package struct StickerRenderer: Sendable {
 
     /// One layer of a sticker, placed on a face.
     package struct LayerPlacement: Sendable {
-        /// The sticker's name (`sunglasses`, `blur:40`, a picture's path).
-        package var sticker: String
+        /// The sticker's name (`sunglasses`, `blur:40`, a picture's path) and the layer's anchor.
+        package var label: Sticker.LayerLabel
         package var layer: Sticker.Layer
         package var placement: Sticker.Placement
     }
@@ -64,7 +64,7 @@ package struct StickerRenderer: Sendable {
         return zip(chosen, stickers(for: chosen)).map { face, faceStickers in
             let pose = FacePose(face: face)
             return FacePlacement(face: face, layers: faceStickers.flatMap { sticker in
-                sticker.layers.map { LayerPlacement(sticker: sticker.name, layer: $0,
+                sticker.layers.map { LayerPlacement(label: Sticker.LayerLabel(sticker: sticker.name, layer: $0), layer: $0,
                                                     placement: Sticker.Layout.placement(of: $0, on: pose)) }
             })
         }

@@ -38,9 +38,18 @@ package struct TrackPainter: Sendable {
 
     /// The layers `track` wears, in drawing order.
     package func layers(for track: Int) -> [Sticker.Layer] {
+        stickers(for: track).flatMap(\.layers)
+    }
+
+    /// The stickers a track gets, in drawing order.
+    private func stickers(for track: Int) -> [Sticker] {
         guard !stickers.isEmpty else { return [] }
-        if assignment == .cycle { return stickers[track % stickers.count].layers }
-        return stickers.flatMap(\.layers)
+        return assignment == .cycle ? [stickers[track % stickers.count]] : stickers
+    }
+
+    /// What each of `layers(for:)` is: its sticker's name and its anchor (what the tracks file names).
+    package func labels(for track: Int) -> [Sticker.LayerLabel] {
+        stickers(for: track).flatMap { sticker in sticker.layers.map { Sticker.LayerLabel(sticker: sticker.name, layer: $0) } }
     }
 
     /// The next frame's placements for `faces`, smoothed; `interval` is the
@@ -49,7 +58,7 @@ package struct TrackPainter: Sendable {
         var seen = Set<Key>()
         let chosen = chooser.choose(faces)
         let painted = faces.map { tracked -> PaintedFace in
-            guard chosen.contains(tracked.id) else { return PaintedFace(tracked: tracked, placements: []) }
+            guard chosen.contains(tracked.id) else { return PaintedFace(tracked: tracked, placements: [], labels: []) }
             let pose = FacePose(face: tracked.face)
             let placements = layers(for: tracked.id).enumerated().map { index, layer -> Sticker.Placement in
                 let raw = Sticker.Layout.placement(of: layer, on: pose)
@@ -61,7 +70,7 @@ package struct TrackPainter: Sendable {
                 smoothers[key] = smoother
                 return layer.effect == nil ? smoothed : Self.covering(raw, smoothed: smoothed)
             }
-            return PaintedFace(tracked: tracked, placements: placements)
+            return PaintedFace(tracked: tracked, placements: placements, labels: labels(for: tracked.id))
         }
         // A track that left the picture never comes back under its id: forget it.
         smoothers = smoothers.filter { seen.contains($0.key) }
@@ -99,10 +108,13 @@ package struct TrackPainter: Sendable {
 package struct PaintedFace: Equatable, Sendable {
     package var tracked: TrackedFace
     package var placements: [Sticker.Placement]
+    /// What each placement is (its sticker and anchor), in the same order; empty when not known.
+    package var labels: [Sticker.LayerLabel]
 
-    package init(tracked: TrackedFace, placements: [Sticker.Placement]) {
+    package init(tracked: TrackedFace, placements: [Sticker.Placement], labels: [Sticker.LayerLabel] = []) {
         self.tracked = tracked
         self.placements = placements
+        self.labels = labels
     }
 }
 

@@ -4,8 +4,9 @@ import FaceStickerCore
 import FaceStickerVision
 
 /// Writes the `--tracks` JSON file as the frames go by, one frame per line:
-/// `{"frames": [{"index", "time", "faces": [{"id", "box", "score", "landmarks", "pose", "sticker", "source"}]}]}`,
-/// in output-frame pixels. `sticker` is the first layer's placement (null without stickers);
+/// `{"frames": [{"index", "time", "faces": [{"id", "box", "score", "landmarks", "pose", "sticker", "layers", "source"}]}]}`,
+/// in output-frame pixels. `sticker` is the first layer's placement (null without stickers), `layers`
+/// every layer's, with its sticker and anchor (`Sticker.Placement.json`);
 /// `source` how the face's position was known (`TrackedFace.Source`: detected, interpolated, held).
 package final class TracksWriter: Sendable {
     private let handle: FileHandle
@@ -69,9 +70,22 @@ package final class TracksWriter: Sendable {
                             ("score", .number(face.score, digits: 4)),
                             ("landmarks", .optional(face.landmarks) { .array($0.points.map(pair)) }),
                             ("pose", DetectionReport.json(pose: face.pose, landmarks: face.landmarks)),
-                            ("sticker", sticker), ("source", .string(painted.tracked.source.rawValue))])
+                            ("sticker", sticker),
+                            ("layers", .array(zip(painted.labels, painted.placements).map { $1.json($0, digits: 2) })),
+                            ("source", .string(painted.tracked.source.rawValue))])
         }
         return JSONOutput.object([("index", .int(index)), ("time", .number(time, digits: 6)),
                                   ("faces", .array(objects))]).text
+    }
+}
+
+extension Sticker.Placement {
+    /// One layer as the JSON outputs give it (`photo --json`'s placements, the tracks file's
+    /// layers): its sticker and anchor, the art's centre and size, its angle and skew.
+    package func json(_ label: Sticker.LayerLabel, digits: Int) -> JSONOutput {
+        .object([("sticker", .string(label.sticker)), ("anchor", .string(label.anchor.rawValue)),
+                 ("center", .numbers([center.x, center.y], digits: digits)),
+                 ("size", .numbers([size.width, size.height], digits: digits)),
+                 ("angle", .number(angle, digits: digits)), ("skew", .number(skew, digits: digits))])
     }
 }

@@ -380,6 +380,15 @@ private struct TracksFile {
                 let marks = (face["landmarks"] as? [[Double]]) ?? []
                 let eyes = marks.count == 5 ? Point(x: marks[0][0], y: marks[0][1])
                     .distance(to: Point(x: marks[1][0], y: marks[1][1])) : nil
+                // `layers` lists every layer drawn, the first as `sticker` gives it.
+                let layers = face["layers"] as? [[String: Any]]
+                #expect(layers != nil)
+                if let sticker {
+                    #expect(layers?.first?["center"] as? [Double] == sticker["center"] as? [Double])
+                    #expect(layers?.allSatisfy { $0["sticker"] is String && $0["anchor"] is String } == true)
+                } else {
+                    #expect(layers?.isEmpty == true)
+                }
                 #expect((face["box"] as? [Double])?.count == 4)
                 #expect(face["score"] is Double || face["score"] is Int)
                 return Face(id: face["id"] as? Int ?? -1, center: center, size: (sticker?["size"] as? [Double])?.first,

@@ -9,13 +9,18 @@ import Testing
                         landmarks: Landmarks(points: (0..<5).map { Point(x: Double($0), y: 1.005) }),
                         pose: HeadPose(yaw: 12.34, pitch: -5))
         let placement = Sticker.Placement(center: Point(x: 25, y: 30), size: Size(width: 60, height: 20.25), angle: -3.5)
-        let painted = PaintedFace(tracked: TrackedFace(id: 2, face: face, source: .detected), placements: [placement])
+        let label = Sticker.LayerLabel(sticker: "sunglasses", layer: Sticker.Layer(art: StickerArt(RGBAImage(width: 1, height: 1,
+                                       fill: (0, 0, 0, 0))), fit: Sticker.Fit(anchor: .eyes, measure: .eyeDistance, size: 2)))
+        let painted = PaintedFace(tracked: TrackedFace(id: 2, face: face, source: .detected), placements: [placement],
+                                  labels: [label])
         #expect(TracksWriter.line(index: 7, time: 0.2335, faces: [painted]) ==
             "{\"index\": 7, \"time\": 0.2335, \"faces\": [{\"id\": 2, \"box\": [10, 20.5, 30, 40], \"score\": 0.9877, "
             + "\"landmarks\": [[0, 1], [1, 1], [2, 1], [3, 1], [4, 1]], \"pose\": {\"yaw\": 12.3, \"pitch\": -5, \"roll\": 0}, "
-            + "\"sticker\": {\"center\": [25, 30], \"size\": [60, 20.25], \"angle\": -3.5, \"skew\": 0}, \"source\": \"detected\"}]}")
+            + "\"sticker\": {\"center\": [25, 30], \"size\": [60, 20.25], \"angle\": -3.5, \"skew\": 0}, "
+            + "\"layers\": [{\"sticker\": \"sunglasses\", \"anchor\": \"eyes\", \"center\": [25, 30], \"size\": [60, 20.25], "
+            + "\"angle\": -3.5, \"skew\": 0}], \"source\": \"detected\"}]}")
         let bare = PaintedFace(tracked: TrackedFace(id: 0, face: Face(box: face.box, score: 1), source: .held), placements: [])
-        #expect(TracksWriter.line(index: 0, time: 0, faces: [bare]).contains("\"landmarks\": null, \"pose\": null, \"sticker\": null, \"source\": \"held\"}"))
+        #expect(TracksWriter.line(index: 0, time: 0, faces: [bare]).contains("\"landmarks\": null, \"pose\": null, \"sticker\": null, \"layers\": [], \"source\": \"held\"}"))
     }
 
     @Test func theFileIsValidJSONWithOneEntryPerFrame() throws {
