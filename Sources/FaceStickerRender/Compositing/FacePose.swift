@@ -19,7 +19,12 @@ package struct FacePose: Hashable, Sendable {
     package let down: Point
     /// The eye line's angle in degrees, clockwise (image y points down): the head's roll.
     package let angle: Double
-    /// The eye distance used for sizing: never under 0.3 box widths, so a face
+    /// The face's width across its eye line, from the detector's box: detectors draw boxes
+    /// upright in the picture, so a face turned more than 45 degrees either way (a photo
+    /// turned a quarter) shows its width as the box's height. A photo turned 90 or 270
+    /// degrees then gets the sizes of the upright one (issue #40).
+    package let faceWidth: Double
+    /// The eye distance used for sizing: never under 0.3 face widths, so a face
     /// turned aside does not shrink its stickers to nothing.
     package let eyeDistance: Double
     /// The eye distance as it shows along the face's down axis, for heights and
@@ -52,7 +57,8 @@ package struct FacePose: Hashable, Sendable {
         across = landmarks.across
         down = Point(x: -across.y, y: across.x)
         angle = landmarks.roll
-        eyeDistance = max(landmarks.eyeDistance, 0.3 * max(0, face.box.width))
+        faceWidth = max(0, abs(across.y) > abs(across.x) ? face.box.height : face.box.width)
+        eyeDistance = max(landmarks.eyeDistance, 0.3 * faceWidth)
         let mesh = face.mesh.map { FaceMesh(points: $0, presence: 1) }
         if isMeasured, let mesh, let seen = mesh.foreshortening, let (headAcross, headUp) = mesh.axes {
             let real = max(eyeDistance, seen.eyes)
@@ -97,7 +103,7 @@ package struct FacePose: Hashable, Sendable {
     package func length(_ measure: Sticker.Measure) -> Double {
         switch measure {
         case .eyeDistance: return eyeDistance
-        case .faceWidth: return box.width > 0 ? box.width : 2.2 * eyeDistance
+        case .faceWidth: return faceWidth > 0 ? faceWidth : 2.2 * eyeDistance
         }
     }
 

@@ -267,7 +267,7 @@ extension Sticker {
                 .offset(by: pose.backward, scale: fit.depth)
             if fit.anchor == .aboveHead { center = center.offset(by: pose.headDown, scale: -height / 2) }
             // Layers on the face stay on the face mesh's outline; a hat is above it.
-            let clip = fit.anchor == .aboveHead ? nil : pose.outline.map { $0.grown(by: clipMargin * pose.box.width) }
+            let clip = fit.anchor == .aboveHead ? nil : pose.outline.map { $0.grown(by: clipMargin * pose.faceWidth) }
             return Sticker.Placement(center: center, size: Size(width: width, height: height),
                                     angle: fit.rotates ? pose.angle : 0, skew: fit.rotates ? pose.lean : 0, clip: clip)
         }

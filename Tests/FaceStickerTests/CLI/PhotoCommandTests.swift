@@ -56,6 +56,39 @@ import Testing
         }
     }
 
+    /// A photo turned 90, 180 or 270 degrees, or mirrored, gets the crown and glasses of the
+    /// upright one, turned: the same sizes, the crown as far above the glasses (issue #40:
+    /// a quarter turn used to size them by the box's width, which is then the face's height).
+    /// With the photo's default detector, CenterFace, whose turned passes box the face alike.
+    @Test func turnedCopiesGetTheSameSizes() throws {
+        let stickers = try StickerFixtures.installed()
+        let upright = try ImageFile.read(path: Fixtures.astronaut)
+        var measured: [(orientation: ExifOrientation, crown: Double, glasses: Double, apart: Double)] = []
+        for orientation in [ExifOrientation.up, .right, .down, .left, .upMirrored] {
+            let path = stickers.path("turned-\(orientation.rawValue).png")
+            try ImageFile.write(orientation.upright(upright), to: path)
+            let run = try Self.run(["photo", path, "-o", stickers.path("out-\(orientation.rawValue).png"), "--json",
+                                    "--sticker", "crown", "--sticker", "sunglasses"], stickers: stickers)
+            #expect(run.status == 0, "\(run.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            let placements = try #require(object["placements"] as? [[String: Any]])
+            try #require(placements.count == 1, "\(orientation): \(placements.count) faces")
+            let layers = try #require(placements[0]["layers"] as? [[String: Any]])
+            let sizes = layers.compactMap { ($0["size"] as? [Double])?.first }
+            let centers = layers.compactMap { $0["center"] as? [Double] }
+            try #require(sizes.count == 2 && centers.count == 2)
+            let apart = ((centers[0][0] - centers[1][0]) * (centers[0][0] - centers[1][0])
+                         + (centers[0][1] - centers[1][1]) * (centers[0][1] - centers[1][1])).squareRoot()
+            measured.append((orientation, sizes[0], sizes[1], apart))
+        }
+        let first = try #require(measured.first)
+        for turned in measured.dropFirst() {
+            #expect(abs(turned.crown / first.crown - 1) < 0.05, "\(turned.orientation): crown \(turned.crown) vs \(first.crown)")
+            #expect(abs(turned.glasses / first.glasses - 1) < 0.05, "\(turned.orientation): glasses \(turned.glasses) vs \(first.glasses)")
+            #expect(abs(turned.apart / first.apart - 1) < 0.05, "\(turned.orientation): apart \(turned.apart) vs \(first.apart)")
+        }
+    }
+
     @Test(arguments: [("astronaut.png", Fixtures.astronaut, "astronaut-stickered.png"),
                       ("photo.jpg", Fixtures.jpeg, "photo-stickered.jpg")])
     func defaultOutputNameSitsBesideTheInput(name: String, source: String, expected: String) throws {
