@@ -12,6 +12,9 @@ package struct TrackPainter: Sendable {
     package let filters: FilterChain
     /// Nil: placements go unsmoothed (for measuring what smoothing brings).
     package let smoothing: SmoothingParameters?
+    /// Each sticker's layers named (`labels(for:)`), and all of them in order: made once, not per frame.
+    private let labelsBySticker: [[Sticker.LayerLabel]]
+    private let allLabels: [Sticker.LayerLabel]
     private var smoothers: [Key: PlacementSmoother] = [:]
     private var chooser = FaceChoice.TrackChooser(.all)
 
@@ -34,22 +37,21 @@ package struct TrackPainter: Sendable {
         self.assignment = assignment
         self.filters = filters
         self.smoothing = smoothing
+        labelsBySticker = stickers.map { sticker in sticker.layers.map { Sticker.LayerLabel(sticker: sticker.name, layer: $0) } }
+        allLabels = labelsBySticker.flatMap { $0 }
     }
 
     /// The layers `track` wears, in drawing order.
     package func layers(for track: Int) -> [Sticker.Layer] {
-        stickers(for: track).flatMap(\.layers)
-    }
-
-    /// The stickers a track gets, in drawing order.
-    private func stickers(for track: Int) -> [Sticker] {
         guard !stickers.isEmpty else { return [] }
-        return assignment == .cycle ? [stickers[track % stickers.count]] : stickers
+        if assignment == .cycle { return stickers[track % stickers.count].layers }
+        return stickers.flatMap(\.layers)
     }
 
     /// What each of `layers(for:)` is: its sticker's name and its anchor (what the tracks file names).
     package func labels(for track: Int) -> [Sticker.LayerLabel] {
-        stickers(for: track).flatMap { sticker in sticker.layers.map { Sticker.LayerLabel(sticker: sticker.name, layer: $0) } }
+        guard !labelsBySticker.isEmpty else { return [] }
+        return assignment == .cycle ? labelsBySticker[track % labelsBySticker.count] : allLabels
     }
 
     /// The next frame's placements for `faces`, smoothed; `interval` is the
