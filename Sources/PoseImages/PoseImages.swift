@@ -37,6 +37,41 @@ package struct PoseImages: Sendable {
         }
     }
 
+    /// MediaPipe's canonical face (set-up's `samples/canonical_face.f32`: 468 little-endian
+    /// float32 triples in centimetres, x toward the picture's right, y up, z toward the
+    /// camera); nil when the file is missing or is not that.
+    package static func canonicalFace(at path: String) -> [Point3]? {
+        guard let data = FileManager.default.contents(atPath: path), data.count == 468 * 3 * 4 else { return nil }
+        let values: [Float] = data.withUnsafeBytes { raw in
+            (0..<(468 * 3)).map { Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
+        }
+        guard values.allSatisfy(\.isFinite) else { return nil }
+        return (0..<468).map { Point3(x: Double(values[3 * $0]), y: Double(values[3 * $0 + 1]), z: Double(values[3 * $0 + 2])) }
+    }
+
+    /// `mesh` with a real head's depth: each point keeps its place in the picture and takes
+    /// the depth of `canonical` (MediaPipe's canonical face, `canonicalFace(at:)`) fitted to
+    /// the mesh by scale (least squares over the points' spread about their centres). The
+    /// network's own depths are flatter than a head, so a face textured on them and turned
+    /// reads short; on the canonical face it reads as a person turned that far would.
+    package static func withDepth(of canonical: [Point3], on mesh: FaceMesh) -> FaceMesh {
+        guard canonical.count == mesh.points.count, !canonical.isEmpty else { return mesh }
+        let n = Double(canonical.count)
+        func mean(_ points: [Point3]) -> Point3 {
+            Point3(x: points.map(\.x).reduce(0, +) / n, y: points.map(\.y).reduce(0, +) / n, z: points.map(\.z).reduce(0, +) / n)
+        }
+        let (c, m) = (mean(canonical), mean(mesh.points))
+        // The canonical face's y is up and z toward the camera; the picture's y is down and z away.
+        let spread = { (points: [Point3], center: Point3, flip: Double) in
+            points.map { ($0.x - center.x) * ($0.x - center.x) + flip * flip * ($0.y - center.y) * ($0.y - center.y) }.reduce(0, +)
+        }
+        let scale = (spread(mesh.points, m, 1) / max(1e-12, spread(canonical, c, 1))).squareRoot()
+        let points = zip(mesh.points, canonical).map { point, model in
+            Point3(x: point.x, y: point.y, z: m.z - (model.z - c.z) * scale)
+        }
+        return FaceMesh(points: points, presence: mesh.presence)
+    }
+
     /// The astronaut's face turned by `yaw` (nose toward the picture's right
     /// when positive) and `pitch` (chin up when positive) degrees, on grey.
     package func turned(yaw: Double, pitch: Double) -> Rendered? {

@@ -223,4 +223,22 @@ public struct ConvexPolygon: Hashable, Sendable {
 
     /// Every corner mapped (an affine map keeps the polygon convex).
     package func map(_ transform: (Point) -> Point) -> ConvexPolygon { ConvexPolygon(corners: corners.map(transform)) }
+
+    /// The part on the near side of the line through `point` square to `direction`
+    /// (where `direction` points away from), as the far lens of glasses on a head
+    /// turned aside is cut at the nose; nil when nothing of it is on that side.
+    package func cut(at point: Point, keepingAgainst direction: Point) -> ConvexPolygon? {
+        func side(_ p: Point) -> Double { (p.x - point.x) * direction.x + (p.y - point.y) * direction.y }
+        var kept: [Point] = []
+        for i in corners.indices {
+            let a = corners[i], b = corners[(i + 1) % corners.count]
+            let (sa, sb) = (side(a), side(b))
+            if sa <= 0 { kept.append(a) }
+            if (sa < 0 && sb > 0) || (sa > 0 && sb < 0) {
+                let t = sa / (sa - sb)
+                kept.append(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
+            }
+        }
+        return kept.count >= 3 ? ConvexPolygon(corners: kept) : nil
+    }
 }

@@ -46,6 +46,27 @@ package struct FacePose: Hashable, Sendable {
     /// Unit vector down the head as the picture shows it: `down` turned by `lean`.
     /// Offsets down the face and the way to the top of the head follow it.
     package let headDown: Point
+    /// Which way along `across` a head turned far aside looks (+1 toward the
+    /// subject's left, -1 toward their right: where the nose points and the far
+    /// eye hides), its near eye, and how far the rules below hold; nil for a head not
+    /// turned far (issue #40). The mesh reads far turns short (60 degrees reads about
+    /// 36), so from `turnedFarYaw` of yaw such a head is placed by rules that need no
+    /// exact angle: the near lens of glasses on the near eye and the far one cut at the
+    /// nose (`Sticker.Layout`), a hat over the back of the skull (`backward` as for a
+    /// head in profile). A profile the mesh cannot read, whose detector eyes nearly
+    /// meet (`profileEyes`), is turned far too: its eye line says nothing, so it keeps
+    /// the picture's way up nearest its eyes-to-mouth direction, never upside down on a shoulder.
+    package let turnedFar: TurnedFar?
+
+    /// A head turned far aside: which way it looks along `across`, its near eye, and
+    /// the share (0...1) of the near lens's and the hat's moves that hold: they take
+    /// over over `turnedFarRamp` degrees of yaw, so a head whose reading wavers in a
+    /// video does not make its stickers jump.
+    package struct TurnedFar: Hashable, Sendable {
+        package var facing: Double
+        package var nearEye: Point
+        package var weight: Double
+    }
 
     package init(face: Face) {
         box = face.box
@@ -54,22 +75,47 @@ package struct FacePose: Hashable, Sendable {
         if let measured = points, !Self.usable(measured) { points = nil }
         landmarks = points ?? Self.estimatedLandmarks(in: face.box)
         isMeasured = points != nil
-        across = landmarks.across
+        let head = face.head
+        let profile = isMeasured && head == nil && Self.isProfile(landmarks, in: face.box)
+        across = profile ? Self.uprightAcross(landmarks) : landmarks.across
         down = Point(x: -across.y, y: across.x)
-        angle = landmarks.roll
-        faceWidth = max(0, abs(across.y) > abs(across.x) ? face.box.height : face.box.width)
-        eyeDistance = max(landmarks.eyeDistance, 0.3 * faceWidth)
-        let mesh = face.mesh.map { FaceMesh(points: $0, presence: 1) }
-        if isMeasured, let mesh, let seen = mesh.foreshortening, let (headAcross, headUp) = mesh.axes {
+        angle = atan2(across.y, across.x) * 180 / Double.pi
+        // A profile's box is narrower than the head seen from the front: it is sized by its height.
+        let (boxAcross, boxDown) = abs(across.y) > abs(across.x) ? (face.box.height, face.box.width) : (face.box.width, face.box.height)
+        faceWidth = max(0, profile ? boxDown / Self.heightPerWidth : boxAcross)
+        eyeDistance = profile ? Self.eyesPerWidth * faceWidth : max(landmarks.eyeDistance, 0.3 * faceWidth)
+        var far: TurnedFar?
+        if profile {
+            // The nose's offset from the box's middle tells the side it looks to.
+            let nose = landmarks.noseTip.offset(by: face.box.center, scale: -1)
+            far = TurnedFar(facing: nose.x * across.x + nose.y * across.y >= 0 ? 1 : -1, nearEye: landmarks.eyeCenter, weight: 1)
+        } else if let yaw = face.pose?.yaw, abs(yaw) >= Self.turnedFarYaw {
+            let weight = min(1, (abs(yaw) - Self.turnedFarYaw) / Self.turnedFarRamp)
+            far = TurnedFar(facing: yaw > 0 ? 1 : -1, nearEye: yaw > 0 ? landmarks.rightEye : landmarks.leftEye, weight: weight)
+        }
+        turnedFar = far
+        if isMeasured, let head, let seen = head.foreshortening, let (headAcross, headUp) = head.axes {
             let real = max(eyeDistance, seen.eyes)
             downDistance = min(real * seen.up, Self.tallest * eyeDistance)
             let toward = headAcross.cross(headUp) // out of the face
-            backward = Point(x: -toward.x * real, y: -toward.y * real)
+            var back = Point(x: -toward.x * real, y: -toward.y * real)
+            if let far {
+                // Turned far: one eye distance into the head shows as a whole one across the picture
+                // (a profile's), whatever the mesh's short yaw says; the nod's share is kept.
+                let along = back.x * across.x + back.y * across.y
+                back = back.offset(by: across, scale: far.weight * (-far.facing * real - along))
+            }
+            backward = back
             // The head's down axis in the picture; near end-on (a head nodding far) its direction says little.
             let seenDown = Point(x: -headUp.x, y: -headUp.y)
             let shown = seenDown.distance(to: .zero)
             lean = shown < Self.leanNeeds ? 0
                 : atan2(down.x * seenDown.y - down.y * seenDown.x, down.x * seenDown.x + down.y * seenDown.y) * 180 / Double.pi
+        } else if let far {
+            // A profile without a mesh: sized as the frontal head of its height, one eye distance deep seen whole.
+            downDistance = eyeDistance
+            backward = Point(x: -far.facing * across.x * eyeDistance, y: -far.facing * across.y * eyeDistance)
+            lean = 0
         } else {
             downDistance = eyeDistance
             backward = .zero
@@ -77,6 +123,36 @@ package struct FacePose: Hashable, Sendable {
         }
         let (cosine, sine) = Compositor.rotation(lean)
         headDown = lean == 0 ? down : Point(x: down.x * cosine - down.y * sine, y: down.x * sine + down.y * cosine)
+    }
+
+    /// The yaw, in the mesh's degrees, from which a head counts as turned far
+    /// (`turnedFar`). The mesh reads far turns short, by how much depends on the head: the
+    /// astronaut on MediaPipe's canonical face reads 25 for 45 degrees, 33 for 55 and 36
+    /// for 60 (`PoseImages`); dev-split men in near profile read 41-53. No reading tells
+    /// 45 from 60, so the rules past this need no exact angle. From here the far lens is
+    /// cut at the nose; the near lens's and the hat's moves take over over the next
+    /// `turnedFarRamp` degrees (all from 45), so a reading that wavers does not make them jump.
+    package static let turnedFarYaw = 35.0, turnedFarRamp = 10.0
+    /// A face without a mesh whose detector eyes are closer than this share of its
+    /// box's shorter side is a profile. Measured on the dev split: faces the mesh reads
+    /// start at 0.26; of the rest, 5% lie below 0.14 and 10% below 0.2, nearly all
+    /// profiles; between 0.2 and 0.25 are three-quarter faces whose two lenses fit better.
+    package static let profileEyes = 0.2
+    /// A frontal face's box: about 1.3 times as high as wide, its eyes 0.42 of its
+    /// width apart (what `estimatedLandmarks` places); a profile is sized by them.
+    package static let heightPerWidth = 1.3, eyesPerWidth = 0.42
+
+    /// Whether `landmarks` are a profile's: the eyes nearly meet.
+    private static func isProfile(_ landmarks: Landmarks, in box: Rect) -> Bool {
+        landmarks.eyeDistance < profileEyes * min(box.width, box.height)
+    }
+
+    /// Across a profile's face, the picture's way up nearest its eyes-to-mouth
+    /// direction: right, down, left or up the picture.
+    private static func uprightAcross(_ landmarks: Landmarks) -> Point {
+        let d = landmarks.mouthCenter.offset(by: landmarks.eyeCenter, scale: -1)
+        let down = abs(d.y) >= abs(d.x) ? Point(x: 0, y: d.y >= 0 ? 1 : -1) : Point(x: d.x >= 0 ? 1 : -1, y: 0)
+        return Point(x: down.y, y: -down.x)
     }
 
     /// The most `downDistance` may be, in eye distances: a head turned to a
@@ -88,14 +164,19 @@ package struct FacePose: Hashable, Sendable {
 
     /// Where `anchor` is on this face.
     package func point(_ anchor: Sticker.Anchor) -> Point {
-        let eyes = landmarks.eyeCenter
+        // Turned far: glasses' near lens on the near eye (the art is drawn one eye distance wide between lenses).
+        let center = landmarks.eyeCenter
+        let eyes = turnedFar.map { far in
+            let lens = far.nearEye.offset(by: across, scale: far.facing * eyeDistance / 2)
+            return center.offset(by: lens.offset(by: center, scale: -1), scale: far.weight)
+        } ?? center
         switch anchor {
+        case .aboveHead: return center.offset(by: headDown, scale: -1.25 * downDistance)
         case .eyes: return eyes
         case .betweenEyes: return eyes.offset(by: headDown, scale: -downDistance / 3)
         case .nose: return landmarks.noseTip
         case .mouth: return landmarks.mouthCenter
-        case .aboveHead: return eyes.offset(by: headDown, scale: -1.25 * downDistance)
-        case .face: return eyes.midpoint(landmarks.mouthCenter)
+        case .face: return center.midpoint(landmarks.mouthCenter)
         }
     }
 

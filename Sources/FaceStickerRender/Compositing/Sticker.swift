@@ -267,7 +267,16 @@ extension Sticker {
                 .offset(by: pose.backward, scale: fit.depth)
             if fit.anchor == .aboveHead { center = center.offset(by: pose.headDown, scale: -height / 2) }
             // Layers on the face stay on the face mesh's outline; a hat is above it.
-            let clip = fit.anchor == .aboveHead ? nil : pose.outline.map { $0.grown(by: clipMargin * pose.faceWidth) }
+            var clip = fit.anchor == .aboveHead ? nil : pose.outline.map { $0.grown(by: clipMargin * pose.faceWidth) }
+            if fit.anchor != .aboveHead, let far = pose.turnedFar {
+                // Turned far: nothing past the nose (the far lens is behind it); a profile without a mesh keeps to its box.
+                let box = pose.box, margin = profileMargin * pose.faceWidth
+                let around = clip ?? ConvexPolygon(corners: [
+                    Point(x: box.x - margin, y: box.y - margin), Point(x: box.maxX + margin, y: box.y - margin),
+                    Point(x: box.maxX + margin, y: box.maxY + margin), Point(x: box.x - margin, y: box.maxY + margin)])
+                clip = around.cut(at: pose.landmarks.noseTip, keepingAgainst: Point(x: far.facing * pose.across.x, y: far.facing * pose.across.y))
+                    ?? ConvexPolygon(corners: [])
+            }
             return Sticker.Placement(center: center, size: Size(width: width, height: height),
                                     angle: fit.rotates ? pose.angle : 0, skew: fit.rotates ? pose.lean : 0, clip: clip)
         }
@@ -275,6 +284,8 @@ extension Sticker {
         /// How far outside the face mesh's outline a layer on the face may reach, in face
         /// (box) widths: the arms of glasses past the temples of a frontal face.
         package static let clipMargin = 0.05
+        /// How far past its box a layer on a profile without a mesh may reach, in face widths.
+        package static let profileMargin = 0.15
     }
 }
 

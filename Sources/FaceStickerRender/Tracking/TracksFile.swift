@@ -5,8 +5,11 @@ import FaceStickerVision
 /// A tracks file as `--tracks` writes it (or as a user or another tool edited
 /// it), read for drawing stickers without detecting again (`--tracks-in`):
 /// `{"frames": [{"index": N, "faces": [{"id": N, "box": [x, y, w, h],
-/// "score": S, "landmarks": [[x, y] x 5] or null}]}]}`, in frame pixels.
-/// Other keys (`time`, `sticker`) are ignored; a frame not listed has no face.
+/// "score": S, "landmarks": [[x, y] x 5] or null, "pose": {"yaw", "pitch"} or null,
+/// "head": {"points": [[x, y, z] x 9], "outline": [[x, y]...]} or null}]}]}`, in
+/// frame pixels; `pose` and `head` (what the face mesh gave) may be left out, and
+/// with them a redraw places stickers as the first run did. Other keys (`time`,
+/// `sticker`, `layers`) are ignored; a frame not listed has no face.
 ///
 /// The file is read as it goes (`JSONReader`), one frame at a time, so memory
 /// follows the faces kept, not the file's text; its size is capped
@@ -103,8 +106,47 @@ package struct TracksFile: Sendable {
             landmarks = Landmarks(points: points)
         }
         let rect = Rect(x: box[0], y: box[1], width: box[2], height: box[3])
-        return TrackedFace(id: id, face: Face(box: rect, score: score, landmarks: landmarks), source: .detected)
+        var read = Face(box: rect, score: score, landmarks: landmarks, pose: try pose(face["pose"], path: path, key: key + ".pose"))
+        if let head = face["head"], head != .null {
+            let problem = "not {\"points\": [[x, y, z] x 9], \"outline\": [[x, y] x 3 or more] or null} or null"
+            guard case .object(let fields) = head, let points = fields["points"].flatMap({ Self.points($0, size: 3) }),
+                  let shape = HeadShape(points: points.map { Point3(x: $0[0], y: $0[1], z: $0[2]) }) else {
+                throw FaceStickerError.badValue(path: path, key: key + ".head", reason: "\(problem)")
+            }
+            read.keptHead = shape
+            if let outline = fields["outline"], outline != .null {
+                guard let corners = Self.points(outline, size: 2), corners.count >= 3 else {
+                    throw FaceStickerError.badValue(path: path, key: key + ".head", reason: "\(problem)")
+                }
+                read.outline = ConvexPolygon(corners: corners.map { Point(x: $0[0], y: $0[1]) })
+            }
+        }
+        return TrackedFace(id: id, face: read, source: .detected)
     }
+
+    /// `{"yaw": Y, "pitch": P}` in degrees within -90...90 (other keys ignored), or null.
+    private static func pose(_ value: JSONValue?, path: String, key: String) throws -> HeadPose? {
+        guard let value, value != .null else { return nil }
+        guard case .object(let fields) = value, case .number(let yaw)? = fields["yaw"], case .number(let pitch)? = fields["pitch"],
+              abs(yaw) <= 90, abs(pitch) <= 90 else {
+            throw FaceStickerError.badValue(path: path, key: key, reason: "not {\"yaw\", \"pitch\"} in degrees (-90...90) or null")
+        }
+        return HeadPose(yaw: yaw, pitch: pitch)
+    }
+
+    /// A list of up to `maxPoints` points of `size` coordinates each, every one within 10^6; nil otherwise.
+    private static func points(_ value: JSONValue, size: Int) -> [[Double]]? {
+        guard case .array(let items) = value, items.count <= maxPoints else { return nil }
+        var out: [[Double]] = []
+        for item in items {
+            guard let xs = numbers(item), xs.count == size, xs.allSatisfy({ abs($0) < 1e6 }) else { return nil }
+            out.append(xs)
+        }
+        return out
+    }
+
+    /// The most points a head's outline may have (the mesh's convex hull has a few dozen).
+    package static let maxPoints = 1_000
 
     /// A whole number below 10^12 (so exactly an Int), or nil.
     private static func whole(_ value: JSONValue?) -> Int? {

@@ -4,7 +4,7 @@ import FaceStickerCore
 import FaceStickerVision
 
 /// Writes the `--tracks` JSON file as the frames go by, one frame per line:
-/// `{"frames": [{"index", "time", "faces": [{"id", "box", "score", "landmarks", "pose", "sticker", "layers", "source"}]}]}`,
+/// `{"frames": [{"index", "time", "faces": [{"id", "box", "score", "landmarks", "pose", "head", "sticker", "layers", "source"}]}]}`,
 /// in output-frame pixels. `sticker` is the first layer's placement (null without stickers), `layers`
 /// every layer's, with its sticker and anchor (`Sticker.Placement.json`);
 /// `source` how the face's position was known (`TrackedFace.Source`: detected, interpolated, held).
@@ -70,12 +70,22 @@ package final class TracksWriter: Sendable {
                             ("score", .number(face.score, digits: 4)),
                             ("landmarks", .optional(face.landmarks) { .array($0.points.map(pair)) }),
                             ("pose", DetectionReport.json(pose: face.pose, landmarks: face.landmarks)),
+                            ("head", Self.json(head: face.head, outline: face.outline)),
                             ("sticker", sticker),
                             ("layers", .array(zip(painted.labels, painted.placements).map { $1.json($0, digits: 2) })),
                             ("source", .string(painted.tracked.source.rawValue))])
         }
         return JSONOutput.object([("index", .int(index)), ("time", .number(time, digits: 6)),
                                   ("faces", .array(objects))]).text
+    }
+
+    /// What a redraw needs of the face mesh (`HeadShape`): `{"points": [[x, y, z] x 9], "outline": [[x, y]...]}`,
+    /// or null for a face without a mesh.
+    package static func json(head: HeadShape?, outline: ConvexPolygon?) -> JSONOutput {
+        .optional(head) { head in
+            .object([("points", .array(head.points.map { .numbers([$0.x, $0.y, $0.z], digits: 2) })),
+                     ("outline", .optional(outline) { .array($0.corners.map { .numbers([$0.x, $0.y], digits: 2) }) })])
+        }
     }
 }
 

@@ -100,10 +100,16 @@ import Testing
     }
 
     @Test func aFaceTurnedAsideKeepsAUsableSize() {
-        // Eyes 5 px apart in an 80 px box (a profile): sizing uses 0.3 box widths = 24 px.
+        // Eyes 20 px apart in an 80x100 box (turned aside): sizing uses 0.3 box widths = 24 px.
         var face = Self.upright
-        face.landmarks?.leftEye = Point(x: 105, y: 100)
+        face.landmarks?.leftEye = Point(x: 120, y: 100)
         #expect(FacePose(face: face).eyeDistance == 24)
+        #expect(FacePose(face: face).turnedFar == nil)
+        // Eyes 5 px apart (a profile, issue #40): sized as the frontal head of its height, 0.42 * 100 / 1.3.
+        face.landmarks?.leftEye = Point(x: 105, y: 100)
+        let profile = FacePose(face: face)
+        #expect(abs(profile.eyeDistance - 0.42 * 100 / 1.3) < 1e-9)
+        #expect(profile.turnedFar != nil && profile.angle == 0)
     }
 
     @Test func everyLayerIsPlaced() {
