@@ -136,8 +136,28 @@ enum DetectorOptions {
         for (parameter, option) in parameters {
             if let value = arguments[option] { settings[parameter] = value }
         }
-        try asUsage { try settings.validate(source: "options") }
+        do {
+            try settings.validate(source: "options")
+        } catch FaceStickerError.badValue(_, let key, let reason) {
+            // The options' values (alone or against the config's) are wrong: a usage error in the CLI's words.
+            let flag = DetectorParameter.allCases.first { $0.key == key }?.flag ?? key
+            throw UsageError("\(flag): \(flagged(reason.description))")
+        }
         return settings
+    }
+
+    /// `text` with every detector setting's key (`minSize`) that stands as a word named by its option (`--min-size`).
+    static func flagged(_ text: String) -> String {
+        var out = "", word = ""
+        func flush() {
+            out += DetectorParameter.allCases.first { $0.key == word }?.flag ?? word
+            word = ""
+        }
+        for character in text {
+            if character.isLetter { word.append(character) } else { flush(); out.append(character) }
+        }
+        flush()
+        return out
     }
 
     /// The detector the options describe; `-v` names it, its model files and the profile.

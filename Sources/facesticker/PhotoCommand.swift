@@ -52,8 +52,11 @@ enum PhotoCommand: Command {
         let quality: Int
         let format: ImageFile.Format?
         let requireFace: Bool
+        /// `-y`: an output may be replaced, also one that appears during the run.
+        let overwrite: Bool
 
         init(_ arguments: Arguments) throws {
+            overwrite = arguments[ResultOptions.overwrite]
             stickers = StickerOptions.parse(arguments)
             let faces = FaceOptions.parse(arguments)
             try asUsage { try faces.choice.validateForPhoto() }
@@ -99,8 +102,9 @@ enum PhotoCommand: Command {
             Console.detail("photo: --skip-existing does not apply to standard input")
         }
         for item in batch.items where item.output != "-" {
+            // The name alone says it: a usage error before any work (issue #41).
             guard let kind = ImageFile.Format(path: item.output) else {
-                throw FaceStickerError.output(path: item.output, reason: "unknown image type (use .png, .jpg or .jpeg)")
+                throw UsageError("\(item.output): cannot write: unknown image type (use .png, .jpg or .jpeg)")
             }
             if let format = request.format, format != kind {
                 throw UsageError("--format \(format == .png ? "png" : "jpg"): \(item.output) is named as .\(PathText.extension(of: item.output))")
@@ -130,11 +134,15 @@ enum PhotoCommand: Command {
                 try Streams.writeImage(image, format: request.format ?? .png, quality: request.quality)
             } else {
                 try batch.makeFolder(for: item)
-                try ImageFile.write(image, to: item.output, quality: request.quality)
+                try ImageFile.write(image, to: item.output, quality: request.quality,
+                                    replacing: request.overwrite || batch.redone.contains(item.output))
             }
         } else {
             try batch.makeFolder(for: item)
-            result = try job.run(input: item.input, output: item.output, quality: request.quality, warn: Console.warning)
+            // Without -y, nothing there at the start is replaced at the end (issue #41) but an incomplete output redone.
+            let replacing = request.overwrite || batch.redone.contains(item.output)
+            result = try job.run(input: item.input, output: item.output, quality: request.quality, replacing: replacing,
+                                 warn: Console.warning)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let shownOutput = item.output == "-" ? Streams.stdoutName : item.output

@@ -1,3 +1,4 @@
+import Foundation
 import FaceSticker
 
 /// What every command adds to its `RunFiles`: the files detection reads and
@@ -36,6 +37,21 @@ extension RunFiles {
     /// command has `--skip-existing`, and the line says so.
     func check(_ arguments: Arguments, replacing redone: Set<String> = [], skipExisting: Bool = false) throws {
         try check()
+        // Outputs are written whole under a temporary name and renamed into place, which would
+        // replace a FIFO, socket or device there, even with -y: such a path is refused (issue #41).
+        for entry in writes {
+            var info = stat()
+            guard lstat(entry.path, &info) == 0 else { continue }
+            let kind: String
+            switch info.st_mode & S_IFMT {
+            case S_IFIFO: kind = "a FIFO (named pipe)"
+            case S_IFSOCK: kind = "a socket"
+            case S_IFCHR, S_IFBLK: kind = "a device"
+            default: continue
+            }
+            throw UsageError("\(arguments.command): \(entry.role) \(entry.path) is \(kind), which a run never replaces; "
+                + "choose a file's name (nothing was written)")
+        }
         guard !arguments[ResultOptions.overwrite] else { return }
         let there = existingOutputs(except: redone)
         guard let first = there.first else { return }

@@ -101,8 +101,11 @@ enum VideoCommand: Command {
         let smoothing: SmoothingParameters?
         let stats: Bool
         let requireFace: Bool
+        /// `-y`: an output may be replaced, also one that appears during the run.
+        let overwrite: Bool
 
         init(_ arguments: Arguments) throws {
+            overwrite = arguments[ResultOptions.overwrite]
             stickers = StickerOptions.parse(arguments)
             faces = FaceOptions.parse(arguments)
             json = arguments[OutputOptions.json]
@@ -157,6 +160,8 @@ enum VideoCommand: Command {
                                   cleanUp: { if progress { Console.endProgress() } }) { item in
             var job = VideoStickerer(options: options, painter: painter)
             job.options.tracksPath = plan.tracksPath(item)
+            // Without -y, nothing there at the start is replaced at the end (issue #41) but an incomplete output redone.
+            job.options.replacing = request.overwrite || plan.batch.redone.contains(item.output)
             try plan.batch.makeFolder(for: item)
             let summary = try job.run(input: item.input, output: item.output, cancellation: cancellation) { step in
                 if progress { show(item.input, step) }
@@ -167,6 +172,9 @@ enum VideoCommand: Command {
     }
 
     private static func plan(_ request: Request, _ arguments: Arguments) throws -> Plan {
+        if arguments.positionals.contains("-") {
+            throw UsageError("video: - (standard input) is not read: a video is read by its path (save a stream to a file first)")
+        }
         let batch = try Batch(arguments.positionals, arguments: arguments, output: arguments[output],
                               extensions: videoExtensions, what: "video",
                               defaultOutput: { defaultOutput(for: $0, in: $1) },

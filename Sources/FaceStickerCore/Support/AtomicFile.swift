@@ -9,11 +9,13 @@ package enum AtomicFile {
     /// Calls `produce` with a temporary path beside `path`, then renames it to
     /// `path`. The temporary file keeps `path`'s extension (encoders choose
     /// the format by it). On any error the temporary file is removed.
-    package static func write(to path: String, _ produce: (String) throws -> Void) throws {
+    /// `replacing` false: a file that appeared at `path` during the run is not
+    /// replaced (`Pending.commit(replacing:)`).
+    package static func write(to path: String, replacing: Bool = true, _ produce: (String) throws -> Void) throws {
         let pending = try Pending(for: path)
         do {
             try produce(pending.temporary)
-            try pending.commit()
+            try pending.commit(replacing: replacing)
         } catch let error as FaceStickerError {
             pending.abandon()
             // Writers saw the hidden temporary name; people should see theirs.
@@ -45,9 +47,18 @@ package enum AtomicFile {
 
         deinit { abandon() }
 
-        /// Renames the temporary to `path`, replacing what is there.
-        package func commit() throws {
+        /// Renames the temporary to `path`, replacing what is there; with `replacing`
+        /// false, only where nothing is (a hard link, which fails rather than replaces:
+        /// two runs to one new output without leave to replace cannot both win, issue #41).
+        package func commit(replacing: Bool = true) throws {
             guard token != nil else { throw FaceStickerError.internal("\(path): committed twice") }
+            if !replacing {
+                guard try place(at: path) else {
+                    abandon()
+                    throw FaceStickerError.output(path: path, reason: "another program wrote it during the run; it is not replaced")
+                }
+                return
+            }
             guard rename(temporary, path) == 0 else {
                 let reason = Errno.current.description
                 abandon()

@@ -6,6 +6,10 @@ import FaceStickerCore
 package enum FFmpegArguments {
     /// Containers that cannot hold H.264 video: outputs named like this are refused.
     package static let noH264Extensions: Set<String> = ["webm", "ogv", "ogg", "gif", "apng", "png", "jpg"]
+    /// The names whose container holds H.264 video: ffmpeg picks the container by the
+    /// output's extension, and any other name fails only after the work (issue #41).
+    package static let h264Extensions: Set<String> = ["mp4", "m4v", "mov", "mkv", "avi", "mpg", "mpeg", "ts", "m2ts", "mts",
+                                                      "flv", "3gp", "3g2", "f4v", "mxf", "nut", "wmv", "asf"]
 
     /// A path as an ffmpeg URL: `file:` stops a name with a colon being read as a protocol
     /// and a name starting with `-` being read as an option.

@@ -151,11 +151,17 @@ public enum ImageFile {
     /// a failure never leaves a partial file. A PNG keeps its alpha channel
     /// only when some pixel is not opaque. Other extensions are refused.
     public static func write(_ image: RGBAImage, to path: String, quality: Int = defaultJPEGQuality) throws {
+        try write(image, to: path, quality: quality, replacing: true)
+    }
+
+    /// `write(_:to:quality:)`; with `replacing` false, a file that appeared at `path`
+    /// while the picture was made is not replaced (the CLI without `-y`).
+    package static func write(_ image: RGBAImage, to path: String, quality: Int = defaultJPEGQuality, replacing: Bool) throws {
         guard let format = Format(path: path) else {
             throw FaceStickerError.output(path: path, reason: "unknown image type (use .png, .jpg or .jpeg)")
         }
         // AtomicFile names `path`, not the temporary file the encoders saw, in any error.
-        try AtomicFile.write(to: path) { temporary in
+        try AtomicFile.write(to: path, replacing: replacing) { temporary in
             switch format {
             case .png: try LibPNG.write(image, path: temporary, alpha: !isOpaque(image))
             case .jpeg: try OpenCV.writeJPEG(image, path: temporary, quality: quality)

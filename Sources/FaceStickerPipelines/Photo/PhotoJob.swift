@@ -46,7 +46,8 @@ package final class PhotoJob {
     /// `output` (.png, .jpg or .jpeg) through a temporary file renamed when complete.
     /// - Throws: before any work when `output` is no image name or is `input`, or
     ///   `quality` is outside 1...100; then on a read, detection or write failure.
-    package func run(input: String, output: String, quality: Int = ImageFile.defaultJPEGQuality,
+    /// `replacing` false: a file that appeared at `output` during the run is not replaced.
+    package func run(input: String, output: String, quality: Int = ImageFile.defaultJPEGQuality, replacing: Bool = true,
                      warn: (String) -> Void) throws -> Result {
         guard ImageFile.qualityRange.contains(quality) else {
             throw FaceStickerError.invalidArgument("\(setting: .jpegQuality): \(quality) is outside "
@@ -62,7 +63,7 @@ package final class PhotoJob {
         if let damage { warn(ImageFile.damageWarning(input, damage)) }
         var image = read
         let result = try run(&image)
-        try ImageFile.write(image, to: output, quality: quality)
+        try ImageFile.write(image, to: output, quality: quality, replacing: replacing)
         return result
     }
 }

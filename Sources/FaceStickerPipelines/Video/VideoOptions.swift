@@ -19,6 +19,10 @@ package struct VideoOptions: Sendable {
     package var encoder: EncoderSettings
     /// Where to write the tracks JSON, if anywhere.
     package var tracksPath: String?
+    /// Whether the output and tracks file may replace a file that appeared at their
+    /// paths during the run (the CLI's `-y`, or an incomplete output redone); false:
+    /// such a file is kept and the run fails naming it.
+    package var replacing = true
     /// The rate an image sequence input is read at (`--fps`); unused for video files.
     package var sequenceRate = VideoOptions.defaultSequenceRate
     /// Faces per frame index from a tracks file (`--tracks-in`): drawn as they are, nothing is detected.

@@ -57,6 +57,9 @@ package struct VideoStickerer: Sendable {
             let hint = ImageSequence.extensions.contains(ext) ? "; for numbered pictures name them like out/%04d.\(ext)" : ""
             throw FaceStickerError.output(path: output, reason: "a .\(ext) file cannot hold H.264 video (use .mp4, .mkv or .mov\(hint))")
         }
+        if !FFmpegArguments.h264Extensions.contains(ext), !outputIsSequence {
+            throw FaceStickerError.output(path: output, reason: "a .\(ext) name is no video container (use .mp4, .mkv or .mov)")
+        }
         let info = ImageSequence.isPattern(input) ? try VideoProbe.probe(path: input, sequenceRate: options.sequenceRate)
             : try VideoProbe.probe(path: input)
         if info.isStillImage {
@@ -116,7 +119,7 @@ package struct VideoStickerer: Sendable {
                 }
             }
             if let tracksPath = options.tracksPath {
-                try AtomicFile.write(to: tracksPath) { try work($0) }
+                try AtomicFile.write(to: tracksPath, replacing: options.replacing) { try work($0) }
             } else {
                 try work(nil)
             }
@@ -124,7 +127,7 @@ package struct VideoStickerer: Sendable {
         if let sequence {
             try ImageSequence.write(to: sequence, produce)
         } else {
-            try AtomicFile.write(to: output, produce)
+            try AtomicFile.write(to: output, replacing: options.replacing, produce)
         }
         guard let state else { throw FaceStickerError.internal("\(input): video job ended without a result") }
         if let damage = state.damage {

@@ -178,7 +178,8 @@ import Testing
         let stickers = try StickerFixtures.installed()
         let run = try Self.run(arguments.map { $0 == "IMAGE" ? Fixtures.astronaut : $0 } + Self.yunet, stickers: stickers)
         // Usage errors (an option, the arguments) exit 2; files that cannot be read or written 1.
-        let usage = ["--assign", "--filter", "--sticker:", "is given twice", "no photo given", "unknown option"].contains { start.contains($0) }
+        let usage = ["--assign", "--filter", "--sticker:", "is given twice", "no photo given", "unknown option",
+                     "unknown image type"].contains { start.contains($0) }
         #expect(run.status == (usage ? 2 : 1))
         #expect(run.stderrLines.count == 1, "\(run.stderr)")
         #expect(run.stderr.hasPrefix(start), "\(run.stderr)")

@@ -144,7 +144,8 @@ import Testing
             "\(error)".contains(bogus)
         }
         // Another network, which loads but is not the face landmark model.
-        #expect(throws: FaceStickerError.self) { _ = try FaceMesher(model: try #require(ModelStore.defaultModel(for: .centerface))) }
+        let centerface = try #require(ModelStore.defaultModel(for: .centerface))
+        #expect(throws: FaceStickerError.self) { _ = try FaceMesher(model: centerface) }
     }
 }
 

@@ -153,7 +153,7 @@ enum BadInputs {
             },
             BadInput("photo", "output of an unknown type") { ws in
                 let out = ws.path("out.gif")
-                return Call(arguments: try photoCall(ws, [try ws.photo(), "-o", out]), mentions: [out, "unknown image type"])
+                return Call(arguments: try photoCall(ws, [try ws.photo(), "-o", out]), mentions: [out, "unknown image type"], status: 2)
             },
             BadInput("photo", "--quality 0") { ws in
                 Call(arguments: try photoCall(ws, [try ws.photo(), "-o", ws.path("out.jpg"), "--quality", "0"]),

@@ -31,6 +31,10 @@ import Glibc
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
             try Test.cancel("a bind mount needs root and unshare(1)")
         }
+        // unshare itself may be refused (a chroot, a container without CAP_SYS_ADMIN): probed once (issue #41).
+        guard ImageSequenceOutputTests.canMount else {
+            try Test.cancel("cannot make a mount namespace here (unshare -m is refused): a bind mount needs one")
+        }
         let remount = readOnly ? " && mount -o remount,bind,ro \"$2\"" : ""
         let script = "mount --bind \"$1\" \"$2\"\(remount) || exit 99; shift 2; exec \"$0\" \"$@\""
         let run = try CLIRun(program: "/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, Fixtures.cli, real, bind] + arguments,
