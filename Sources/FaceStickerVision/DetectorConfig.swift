@@ -35,6 +35,11 @@ package enum DetectorConfig {
             case "detector", "tuning": continue
             case "model":
                 guard case .string(let path) = value, !path.isEmpty else { throw bad(key, "expected a file path") }
+                // A relative path that is not there is named with the config and where it was looked for (issue #41).
+                if !path.hasPrefix("/"), !FileManager.default.fileExists(atPath: path) {
+                    throw bad(key, "\"\(path)\" is not there: a relative path is taken from the current folder "
+                              + "(\(FileManager.default.currentDirectoryPath)), not from the config's")
+                }
                 settings.model = path
             default:
                 guard let parameter = DetectorParameter(rawValue: key) else {

@@ -8,6 +8,8 @@ enum CommonOptions {
     static let verbose = Flag("-v", "--verbose",
                               help: "say more: settings used, the models, sticker pack and profile in use, per-file timings")
     static let group = OptionGroup("common options", [quiet, verbose, help])
+    /// The options also taken before the command's name (`facesticker -v photo ...`).
+    static let leading = Set(quiet.erased.names + verbose.erased.names)
 
     /// Sets the console's level from -q / -v (-v wins when both are given).
     static func apply(_ arguments: Arguments) {

@@ -219,7 +219,8 @@ enum VideoCommand: Command {
             } else {
                 files.write(arguments.has(output) ? "-o" : "the output", item.output)
             }
-            files.write("--tracks", tracksPath(item))
+            // With several inputs, a clash names the inputs whose tracks files meet (issue #41).
+            files.write(batch.all.count > 1 ? "the --tracks file of \(item.input)" : "--tracks", tracksPath(item))
         }
         // --skip-existing redoes an incomplete video with its tracks file: both replaced.
         let redone = batch.redone.union(batch.items.filter { batch.redone.contains($0.output) }.compactMap(tracksPath))

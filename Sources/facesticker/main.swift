@@ -38,6 +38,11 @@ func run() throws -> Int32 {
     // Any run: a signal that ends it stops the children and removes temporary files first.
     SignalCleanup.install { "facesticker: interrupted by \(SignalCleanup.name($0)); no output written" }
     var arguments = FileNames.arguments()
+    // `facesticker -v photo ...`: -v/-q before the command are the command's (issue #41).
+    let leading = arguments.prefix { CommonOptions.leading.contains($0) }
+    if !leading.isEmpty, arguments.count > leading.count {
+        arguments = [arguments[leading.count]] + leading + arguments.dropFirst(leading.count + 1)
+    }
     guard let first = arguments.first else {
         Console.usageText(HelpCommand.overview(commands))
         return ExitStatus.usage

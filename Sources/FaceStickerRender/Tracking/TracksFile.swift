@@ -86,9 +86,13 @@ package struct TracksFile: Sendable {
         guard let id = whole(face["id"]), id >= 0 else {
             throw FaceStickerError.badValue(path: path, key: key + ".id", reason: "missing, or not a whole number >= 0")
         }
-        guard let box = numbers(face["box"]), box.count == 4, box[2] > 0, box[3] > 0, box.allSatisfy({ abs($0) < 1e6 }) else {
+        guard let box = numbers(face["box"]), box.count == 4, box[2] > 0, box[3] > 0 else {
             throw FaceStickerError.badValue(path: path, key: key + ".box",
                                             reason: "not [x, y, width, height] with a positive width and height")
+        }
+        // A value no frame holds is named for what it is, not called "not positive" (issue #41).
+        guard box.allSatisfy({ abs($0) < 1e6 }) else {
+            throw FaceStickerError.badValue(path: path, key: key + ".box", reason: "a value beyond 1,000,000 pixels, which no frame holds")
         }
         var score = 1.0
         if case .number(let n)? = face["score"] { score = n }

@@ -109,6 +109,57 @@ import Testing
         #expect(left.isEmpty, "temporaries left: \(left)")
     }
 
+    /// Two inputs whose tracks files would share a name (a folder for --tracks): the
+    /// refusal names both inputs.
+    @Test func twoInputsWhoseTracksFilesClashAreNamed() throws {
+        let dir = try TemporaryDirectory()
+        for folder in ["a", "b", "t"] { try FileManager.default.createDirectory(atPath: dir.path(folder), withIntermediateDirectories: true) }
+        let (a, b) = (dir.path("a/x.mp4"), dir.path("b/x.mkv"))
+        try FileManager.default.copyItem(atPath: Fixtures.carphone, toPath: a)
+        try FileManager.default.copyItem(atPath: Fixtures.carphone, toPath: b)
+        let run = try CLIRun(["video", a, b, "--out-dir", dir.path("o"), "--tracks", dir.path("t"), "--detector", "haar"])
+        #expect(run.status == 2)
+        #expect(run.stderrLines.count == 1 && run.stderr.contains(a) && run.stderr.contains(b) && run.stderr.contains("x-stickered.tracks.json"),
+                "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("o")), "nothing made")
+    }
+
+    /// A tracks box of a million pixels is named for that, not called "not positive".
+    @Test(arguments: [("[0, 0, 1000000, 40]", "beyond 1,000,000 pixels"), ("[0, 0, -5, 40]", "positive width and height"),
+                      ("[1e300, 0, 5, 40]", "beyond 1,000,000 pixels")])
+    func aTracksBoxIsNamedForItsProblem(box: String, problem: String) throws {
+        let text = "{\"frames\": [{\"index\": 0, \"faces\": [{\"id\": 0, \"box\": \(box)}]}]}"
+        #expect {
+            _ = try TracksFile.decode(Data(text.utf8), path: "t.json")
+        } throws: { error in
+            "\(error)".contains("frames[0].faces[0].box") && "\(error)".contains(problem)
+        }
+    }
+
+    /// A config whose relative "model" path is not there: the one line names the config,
+    /// the key and the folder a relative path is taken from.
+    @Test func aConfigsRelativeModelIsNamedWithTheConfig() throws {
+        let dir = try TemporaryDirectory()
+        let config = dir.path("cfg.json")
+        try Data(#"{"detector": "yunet", "model": "models/yunet.onnx"}"#.utf8).write(to: URL(fileURLWithPath: config))
+        let run = try CLIRun(["detect", Fixtures.astronaut, "--config", config], directory: "/")
+        #expect(run.status == 1)
+        #expect(run.stderrLines.count == 1 && run.stderr.contains(config) && run.stderr.contains("model")
+                && run.stderr.contains("relative path is taken from the current folder (/)"), "\(run.stderr)")
+    }
+
+    /// `-v` and `-q` before the command are the command's (a newcomer's first try).
+    @Test func verboseAndQuietMayComeBeforeTheCommand() throws {
+        let verbose = try CLIRun(["-v", "detect", Fixtures.astronaut, "--detector", "haar"])
+        #expect(verbose.status == 0, "\(verbose.stderr)")
+        #expect(verbose.stderr.contains("detector: haar"), "-v's detail lines: \(verbose.stderr)")
+        let dir = try TemporaryDirectory()
+        let quiet = try CLIRun(["--quiet", "-v", "photo", Fixtures.astronaut, "-o", dir.path("o.png"), "--detector", "haar"])
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        let alone = try CLIRun(["-v"])
+        #expect(alone.status == 2 && alone.stderr.contains("unknown option -v"), "\(alone.stderr)")
+    }
+
     /// A video output whose name picks no container ffmpeg can put H.264 in is named with
     /// that problem, not with ffmpeg's "Unable to find a suitable output format", and
     /// nothing is written.
