@@ -40,15 +40,10 @@ demo: build
 	scripts/demo.sh $(BIN)
 	scripts/demo-live.sh $(BIN)
 
-# The suite runs in parallel (Swift Testing's default), which is the faster on 2 cores:
-# 323 s against 488 s with --no-parallel (1.8 cores busy against 1.1), since the tests
-# wait on child processes (ffmpeg, the CLI) much of the time. The real-driver
-# guest (RealDriverTests: QEMU, vivid, v4l2loopback) runs last, alone: it keeps both
-# cores busy, and it would slow every other test.
+# The build with the tests, the suite, then the real-driver guest alone (scripts/test.sh
+# says why); the terminal shows failures, skips and summaries, .build/logs/test.log all of it.
 test: setup
-	swift build $(SWIFT_BUILD) --build-tests
-	swift test $(SWIFT_BUILD) --skip-build --skip RealDriverTests
-	swift test $(SWIFT_BUILD) --skip-build --filter RealDriverTests
+	scripts/test.sh $(SWIFT_BUILD)
 
 # Speed and memory, each as a ratio against a baseline run in the same script.
 bench: build

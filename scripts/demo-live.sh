@@ -16,11 +16,14 @@ echo "wrote out/live.y4m ($(ffprobe -v error -count_frames -select_streams v:0 -
 echo
 
 echo "== facesticker live --preview (screenshot: out/live-preview.png)"
-xvfb_pid=""
-cleanup() { [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null || true; }
+xvfb_pid="" runtime=""
+cleanup() { [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null; [ -n "$runtime" ] && rm -rf "$runtime"; true; }
 trap cleanup EXIT
 if [ -z "${DISPLAY:-}" ]; then
     if ! command -v Xvfb >/dev/null; then echo "no display and no Xvfb: skipping the preview screenshot"; exit 0; fi
+    # A desktop session has its runtime folder (set by its login); this made-up one gets a
+    # private one too, or Qt says it is defaulting to /tmp/runtime-$USER.
+    if [ -z "${XDG_RUNTIME_DIR:-}" ]; then runtime=$(mktemp -d); export XDG_RUNTIME_DIR=$runtime; fi
     n=$((90 + $$ % 100)); while [ -e "/tmp/.X11-unix/X$n" ]; do n=$((n + 1)); done
     Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
     xvfb_pid=$!

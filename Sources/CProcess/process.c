@@ -12,6 +12,7 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -154,5 +155,16 @@ int proc_wait(pid_t pid, int32_t timeout_ms, int *out_status) {
         nanosleep(&tick, NULL);
     }
     *out_status = status;
+    return 0;
+}
+
+int file_set_xattr(const char *path, const char *name, const void *value, size_t size) {
+    return setxattr(path, name, value, size, 0) == 0 ? 0 : errno;
+}
+
+int file_get_xattr(const char *path, const char *name, void *buffer, size_t capacity, size_t *out_size) {
+    ssize_t got = getxattr(path, name, buffer, capacity);
+    if (got < 0) return errno;
+    *out_size = (size_t)got;
     return 0;
 }

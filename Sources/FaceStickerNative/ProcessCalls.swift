@@ -5,8 +5,23 @@ import Glibc
 #endif
 
 /// The one file that calls CProcess (child processes and pipes in C over
-/// POSIX). CProcess reports errno values; they come out of here as `Errno`.
+/// POSIX, and extended attributes). CProcess reports errno values; they come out of here as `Errno`.
 package enum ProcessCalls {
+    /// Sets the extended attribute `name` of the file at `path` to `value`.
+    package static func setAttribute(_ name: String, of path: String, to value: [UInt8]) throws(Errno) {
+        let failure = value.withUnsafeBytes { file_set_xattr(path, name, $0.baseAddress, $0.count) }
+        guard failure == 0 else { throw Errno(code: failure) }
+    }
+
+    /// The extended attribute `name` of the file at `path`, at most `limit` bytes of it.
+    package static func attribute(_ name: String, of path: String, limit: Int) throws(Errno) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: max(1, limit))
+        var size = 0
+        let failure = buffer.withUnsafeMutableBytes { file_get_xattr(path, name, $0.baseAddress, $0.count, &size) }
+        guard failure == 0 else { throw Errno(code: failure) }
+        return Array(buffer.prefix(size))
+    }
+
     /// A pipe whose both ends are close-on-exec, so no other child inherits one.
     package static func pipe() throws(Errno) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]

@@ -16,7 +16,8 @@ struct BatchItem: Hashable {
 /// the command's rule (skipped), or a file that is not (named, and redone).
 enum ExistingOutput: Equatable {
     case missing
-    case complete
+    /// Whether it had a face, as its record says (`OutputRecord`); nil: not recorded.
+    case complete(foundFace: Bool?)
     /// Why the file there is not a complete output.
     case incomplete(String)
 }
@@ -45,6 +46,9 @@ struct Batch {
     /// incomplete: done again, and replaced without -y (that is what
     /// `--skip-existing` asks for).
     let redone: Set<String>
+    /// What the records of the outputs `--skip-existing` skips say: whether each had a
+    /// face (absent: not recorded), for `--require-face`.
+    let skippedFoundFace: [String: Bool]
     /// More than one input, or a folder: the run ends with the batch's
     /// summary line (one input's result or error line stays alone).
     let isBatch: Bool
@@ -114,19 +118,22 @@ struct Batch {
             Console.detail("\(what): shard \(shard) of \(sorted.count) input(s): \(mine.count) here")
         }
         let skipping = arguments[BatchOptions.skipExisting]
+        var foundFace: [String: Bool] = [:]
         queue = mine.map { item in
             guard skipping, item.output != "-", item.input != "-" else { return (item, false) }
             switch existing(item) {
             case .missing:
                 return (item, false)
-            case .complete:
+            case .complete(let face):
                 Console.note("\(what): \(item.output) is already there; skipped (--skip-existing)")
+                foundFace[item.output] = face
                 return (item, true)
             case .incomplete(let why):
                 Console.note("\(what): \(item.output) is there but incomplete (\(why)); done again (--skip-existing)")
                 return (item, false)
             }
         }
+        skippedFoundFace = foundFace
         all = sorted
         shard = slice
         self.unlisted = unlisted
@@ -298,8 +305,19 @@ extension Batch {
         var outcome = RunOutcome(requireFace: requireFace, failed: unlisted.count)
         for (item, skip) in queue {
             if skip {
+                // An output skipped counts for --require-face as its record says (issue #41).
+                let face = skippedFoundFace[item.output]
                 outcome.skipped += 1
-                if json { try Console.out(json: JSONObject(item, status: "skipped").text) }
+                if face == false { outcome.withoutFace += 1 }
+                if requireFace, face == nil {
+                    Console.note("\(what): \(item.output) records no face finding (its file system keeps no extended "
+                                 + "attributes, or it was copied without them); --require-face does not count it")
+                }
+                if json {
+                    var object = JSONObject(item, status: "skipped")
+                    object.add("foundFace", face.map { JSONOutput.bool($0) } ?? .null)
+                    try Console.out(json: object.text)
+                }
                 continue
             }
             do {

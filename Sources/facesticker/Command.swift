@@ -6,9 +6,13 @@ import FaceSticker
 struct OptionGroup: Sendable {
     let title: String?
     let options: [AnyOption]
-    init(_ title: String?, _ options: [any OptionDeclaration]) {
+    /// Listed by name only in `--help` (`help COMMAND --all` and the man page describe each):
+    /// the detector's fine settings in commands that are not about detection.
+    var brief = false
+    init(_ title: String?, _ options: [any OptionDeclaration], brief: Bool = false) {
         self.title = title
         self.options = options.map(\.erased)
+        self.brief = brief
     }
 }
 
@@ -38,9 +42,13 @@ extension Command {
 
     static var allOptions: [AnyOption] { allGroups.flatMap(\.options) }
 
-    /// The help text, generated from the declaration.
-    static var usage: String {
-        Help.text(name: name, synopsis: synopsis, details: details, groups: allGroups, examples: examples)
+    /// The help text, generated from the declaration: brief groups by name only.
+    static var usage: String { usage(all: false) }
+
+    /// The help text; `all`: every option described (`help COMMAND --all`).
+    static func usage(all: Bool) -> String {
+        Help.text(name: name, synopsis: synopsis, details: details, groups: allGroups, examples: examples,
+                  command: all ? nil : name)
     }
 
     /// Parses `tokens` against the command's options, after checking the declaration:
@@ -101,9 +109,10 @@ struct Example: Sendable {
 }
 
 /// The commands, in the order `--help` lists them: the one list that help,
-/// completion, the man pages and the dispatch below use.
-let commands: [any Command.Type] = [
+/// completion, the man pages and the dispatch below use (computed: a stored
+/// global of metatypes is not Sendable to Swift 6).
+var commands: [any Command.Type] { [
     DetectCommand.self, PhotoCommand.self, VideoCommand.self, SelfieCommand.self, LiveCommand.self, DevicesCommand.self,
     StickersCommand.self, TuneCommand.self, HelpCommand.self, VersionCommand.self, CompletionCommand.self,
     ManCommand.self,
-]
+] }

@@ -20,7 +20,7 @@ enum DetectCommand: Command {
 
     static let json = Flag("--json", help: "one JSON object per image and line")
     static let mesh = Flag("--mesh", help: "with --json: each face's 468 face-mesh points, [x, y, z] in pixels (null without a mesh)")
-    static var groups: [OptionGroup] { [OptionGroup(nil, [json, mesh, ResultOptions.requireFace]), DetectorOptions.group] }
+    static var groups: [OptionGroup] { [OptionGroup(nil, [json, mesh, ResultOptions.requireFace])] + DetectorOptions.groups }
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         let json = arguments[Self.json]

@@ -18,8 +18,8 @@ enum DetectorOptions {
                                                    default: nil, defaultText: "auto",
                                                    help: "what detection favours: precision (no sticker on a non-face) or "
                                                        + "recall (no face left unhidden); auto: recall when every --sticker "
-                                                       + "is blur, pixelate or solid, else precision. The options below "
-                                                       + "override it",
+                                                       + "is blur, pixelate or solid, else precision. The detector settings "
+                                                       + "(below) override it",
                                                    parse: { text in
                                                        let word = try OptionText.word(text, in: ["auto"] + DetectionProfile.allCases.map(\.rawValue))
                                                        return word == "auto" ? nil : try OptionText.choice(word) as DetectionProfile
@@ -46,15 +46,19 @@ enum DetectorOptions {
                                            parse: { try parameter.parse($0).get() }))
     }
 
-    /// The group as detect, photo and selfie take it, and as video and live take it: the same
-    /// options, each showing its default for that use (video keeps to upright faces).
-    static let group = group(for: .photo)
-    static let videoGroup = group(for: .video)
+    /// The groups as detect and tune take them (every setting described in `--help`), as
+    /// photo and selfie take them, and as video and live do: the same options, each showing
+    /// its default for that use (video keeps to upright faces); outside detect, the fine
+    /// settings are listed by name in `--help` (issue #41: video's help was 185 lines).
+    static let groups = groups(for: .photo, brief: false)
+    static let photoGroups = groups(for: .photo, brief: true)
+    static let videoGroups = groups(for: .video, brief: true)
 
-    static func group(for use: ModelStore.Use) -> OptionGroup {
-        OptionGroup("detector", [detector.erased.showing(default: detectorDefault(for: use)), config.erased, model.erased,
-                                 profile.erased]
-            + parameters.map { $0.1.erased.showing(default: defaultText($0.0, use: use)) })
+    static func groups(for use: ModelStore.Use, brief: Bool) -> [OptionGroup] {
+        [OptionGroup("detector", [detector.erased.showing(default: detectorDefault(for: use)), config.erased, model.erased,
+                                  profile.erased]),
+         OptionGroup("detector settings", parameters.map { $0.1.erased.showing(default: defaultText($0.0, use: use)) },
+                     brief: brief)]
     }
 
     /// `yunet; centerface under --profile recall; ...`: the detector `ModelStore.defaultKind` picks.

@@ -8,8 +8,9 @@ enum Help {
     static let width = 80
     static let column = 25
 
+    /// `command`: set, the brief groups are listed by name with where to read more; nil: every option described.
     static func text(name: String, synopsis: String, details: String, groups: [OptionGroup],
-                     examples: [Example] = []) -> String {
+                     examples: [Example] = [], command: String? = nil) -> String {
         var lines = ["usage: facesticker \(name) \(synopsis)", ""]
         if !details.isEmpty { lines += details.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [""] }
         for (index, group) in groups.enumerated() {
@@ -20,7 +21,15 @@ enum Help {
             } else if index == 0 {
                 lines.append("options:")
             }
-            for option in shown { lines += self.lines(for: option) }
+            if group.brief, let command {
+                lines.removeLast()
+                lines.append("\(group.title ?? "more options") (`facesticker help \(command) --all` describes each):")
+                let names = shown.map { ($0.names.last ?? $0.id) + ($0.isFlag ? "" : " " + $0.placeholder) }
+                lines += wrap(units: names.enumerated().map { $0.offset < names.count - 1 ? $0.element + "," : $0.element },
+                              width: width, first: "  ", rest: "  ")
+            } else {
+                for option in shown { lines += self.lines(for: option) }
+            }
             lines.append("")
         }
         lines.append(footer)

@@ -9,12 +9,13 @@ enum HelpCommand: Command {
     static let details = """
     Without COMMAND, prints the overview: the commands, the exit statuses and
     where to read more. With one, prints that command's help, as
-    `facesticker COMMAND --help` does: its usage line, what it does, every
-    option with its default, and examples.
+    `facesticker COMMAND --help` does: its usage line, what it does, its
+    options with their defaults (outside detect, the detector's settings by
+    name only; --all describes them too), and examples.
     """
     static let examples = [
         Example("facesticker help", "Lists the commands and the exit statuses they share."),
-        Example("facesticker help video", "Shows every option of video, with its default, and examples."),
+        Example("facesticker help video --all", "Shows every option of video, with its default, and examples."),
     ]
 
     /// The overview's first line and the man page's NAME.
@@ -33,7 +34,8 @@ enum HelpCommand: Command {
     /// and the option that names it ("" for an argument).
     static let checkExamples = Flag("--check-examples",
                                            help: "parse every example and list the files each names", hidden: true)
-    static var groups: [OptionGroup] { [OptionGroup(nil, [checkExamples]), CommonOptions.group] }
+    static let all = Flag("--all", help: "describe every option of COMMAND, the detector's settings too")
+    static var groups: [OptionGroup] { [OptionGroup(nil, [all, checkExamples]), CommonOptions.group] }
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         guard arguments.positionals.count <= 1 else {
@@ -45,7 +47,7 @@ enum HelpCommand: Command {
             try lines.forEach { try Console.out(json: $0) }
             return ExitStatus.success
         }
-        let text = try MainActor.assumeIsolated { try name.map { try command(named: $0).usage } ?? overview(commands) }
+        let text = try MainActor.assumeIsolated { try name.map { try command(named: $0).usage(all: arguments[all]) } ?? overview(commands) }
         try Console.outText(text)
         return ExitStatus.success
     }

@@ -51,7 +51,7 @@ enum LiveCommand: Command {
          OptionGroup("source", [fps, loop, fast]),
          OptionGroup("outputs (at least one)", [preview, virtualCamera, y4m]),
          OptionGroup(nil, [duration, output, ResultOptions.overwrite, DetectorOptions.detectWidth, stats]),
-         StickerOptions.group, DetectorOptions.videoGroup]
+         StickerOptions.group] + DetectorOptions.videoGroups
     }
 
     /// The command line, parsed and checked: what the run reads.
@@ -219,11 +219,10 @@ enum LiveCommand: Command {
         return sinks
     }
 
-    /// A character device or a pipe (`/dev/null`, a FIFO): written in place, never replaced.
+    /// A character device, a FIFO or a socket (`/dev/null`): written in place, never
+    /// replaced. (A disk, a block device, is an output `RunFiles` refuses.)
     static func isDevice(_ path: String) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        let kind = info.st_mode & S_IFMT
-        return kind == S_IFCHR || kind == S_IFIFO || kind == S_IFSOCK
+        let kind = FileKind(path: path)
+        return kind.isStream && kind != .blockDevice
     }
 }

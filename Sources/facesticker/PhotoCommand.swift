@@ -35,7 +35,7 @@ enum PhotoCommand: Command {
     static var groups: [OptionGroup] {
         [OptionGroup(nil, [output, OutputOptions.format, OutputOptions.quality, OutputOptions.json, mirror, debug,
                            ResultOptions.overwrite, ResultOptions.requireFace]),
-         BatchOptions.group, StickerOptions.group, FaceOptions.group, DetectorOptions.group]
+         BatchOptions.group, StickerOptions.group, FaceOptions.group] + DetectorOptions.photoGroups
     }
 
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
@@ -197,12 +197,13 @@ enum PhotoCommand: Command {
         } catch {
             return .incomplete("it does not decode")
         }
-        guard let expected = ImageFile.headerSize(path: item.input) else { return .complete }
+        let record = OutputRecord.read(path: item.output)
+        guard let expected = ImageFile.headerSize(path: item.input) else { return .complete(foundFace: record?.foundFace) }
         let size = (image.width, image.height)
         guard size == (expected.width, expected.height) || size == (expected.height, expected.width) else {
             return .incomplete("\(image.width)x\(image.height), not the input's size")
         }
-        return .complete
+        return .complete(foundFace: record?.foundFace)
     }
 
     /// A PNG's last chunk: IEND, empty, with its CRC.

@@ -25,7 +25,8 @@ enum Reference {
     /// The FILES section: what is looked for, and where, in order.
     static var files: [(what: String, places: [String])] {
         [
-            ("Models (\(ModelStore.yunetFile), \(ModelStore.centerFaceFile)): the first of", ModelStore.searchOrder.map(\.description)),
+            ("Models (\(ModelStore.yunetFile), \(ModelStore.centerFaceFile), and the face mesh, \(ModelStore.meshFile), "
+                + "which `make mesh` converts): the first of", ModelStore.searchOrder.map(\.description)),
             ("Haar cascades (--detector haar)", [ModelStore.haarFolder + ", from Debian's opencv-data"]),
             ("Stickers (stickers.json and the art it names): the first of", StickerLibrary.searchOrder.map(\.description)),
             ("Detector settings", ["only the --config FILE named (JSON, as tune -o writes it); none is read otherwise"]),

@@ -40,16 +40,9 @@ extension RunFiles {
         // Outputs are written whole under a temporary name and renamed into place, which would
         // replace a FIFO, socket or device there, even with -y: such a path is refused (issue #41).
         for entry in writes {
-            var info = stat()
-            guard lstat(entry.path, &info) == 0 else { continue }
-            let kind: String
-            switch info.st_mode & S_IFMT {
-            case S_IFIFO: kind = "a FIFO (named pipe)"
-            case S_IFSOCK: kind = "a socket"
-            case S_IFCHR, S_IFBLK: kind = "a device"
-            default: continue
-            }
-            throw UsageError("\(arguments.command): \(entry.role) \(entry.path) is \(kind), which a run never replaces; "
+            let kind = FileKind(path: entry.path, followingLinks: false)
+            guard kind.isStream else { continue }
+            throw UsageError("\(arguments.command): \(entry.role) \(entry.path) is \(kind.name), which a run never replaces; "
                 + "choose a file's name (nothing was written)")
         }
         guard !arguments[ResultOptions.overwrite] else { return }

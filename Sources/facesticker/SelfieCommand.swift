@@ -37,7 +37,7 @@ enum SelfieCommand: Command {
     static var groups: [OptionGroup] {
         [OptionGroup(nil, [skip, countdown, burst, output, OutputOptions.quality, preview,
                            ResultOptions.overwrite, ResultOptions.requireFace]),
-         CameraOptions.group, StickerOptions.group, DetectorOptions.group]
+         CameraOptions.group, StickerOptions.group] + DetectorOptions.photoGroups
     }
 
     static func run(_ arguments: Arguments) throws -> Int32 {

@@ -53,7 +53,7 @@ enum VideoCommand: Command {
                                            + "e.g. 30000/1001",
                                        parse: { try FrameRate.sequenceRate($0) })
     static let tracksIn = Option<String?>("--tracks-in", placeholder: "FILE.json", kind: .file, default: nil,
-                                          help: "draw the faces of this tracks file (written by --tracks, perhaps edited) "
+                                          setting: .tracksIn, help: "draw the faces of this tracks file (written by --tracks, perhaps edited) "
                                               + "instead of detecting: one input only")
     /// A time option: seconds (12.5) or [HH:]MM:SS[.frac], parsed once, as microseconds.
     private static func time(_ name: String, setting: SettingName, help: String, defaultText: String? = nil) -> Option<Int64?> {
@@ -78,8 +78,8 @@ enum VideoCommand: Command {
         [OptionGroup(nil, [output, OutputOptions.json, fps, DetectorOptions.detectWidth, detectEvery, tracks, tracksIn, crf, preset,
                            noAudio, ResultOptions.overwrite, ResultOptions.requireFace]),
          OptionGroup("a part of the video", [start, duration, to, keepRest]),
-         BatchOptions.group, StickerOptions.group, FaceOptions.group, DetectorOptions.videoGroup,
-         OptionGroup("measuring", [noSmoothing, stats, detectorThreads])]
+         BatchOptions.group, StickerOptions.group, FaceOptions.group] + DetectorOptions.videoGroups
+        + [OptionGroup("measuring", [noSmoothing, stats, detectorThreads], brief: true)]
     }
 
     static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "mkv", "avi", "webm", "mpg", "mpeg", "ts",
@@ -284,20 +284,43 @@ enum VideoCommand: Command {
 
     /// What `--skip-existing` finds at a video's output: complete when
     /// ffprobe decodes its video stream without an error and the frames it
-    /// decodes are as many as the file's index lists (and more than none),
-    /// and, for a part (`range`, not --keep-rest), as many as that part of the
-    /// input has (within a frame), and the tracks file asked for is there too.
+    /// decodes are as many as the file's index lists (and more than none); for
+    /// an image sequence, when its pictures are numbered from 1 without a gap
+    /// and the last one decodes. Then the output must be what this run would
+    /// write: the same part (`range`, whole or not, `--keep-rest` or not) by
+    /// its record (`OutputRecord`), and as many frames as that part of the
+    /// input has (exactly for the whole video, within a frame for a part); and
+    /// the tracks file asked for must be there too.
     static func existing(_ item: BatchItem, tracks: String?, range: TimeRange = TimeRange(),
                          sequenceRate: FrameRate? = nil) -> ExistingOutput {
-        var info = stat()
-        guard stat(item.output, &info) == 0 else { return .missing }
-        let decoded = VideoProbe.decodes(path: item.output)
-        if let why = decoded.problem { return .incomplete(why) }
-        if !range.isWhole, !range.keepRest,
-           let expected = try? VideoStickerer.checkRange(range, input: item.input,
-                                                         sequenceRate: sequenceRate ?? VideoOptions.defaultSequenceRate),
-           abs(decoded.frames - expected) > 1 {
-            return .incomplete("it has \(decoded.frames) frames, the part \(range.description) of the input \(expected)")
+        let made: (frames: Int, record: OutputRecord?)
+        if let pattern = try? ImageSequence.pattern(item.output) {
+            let pictures = (try? pattern.frames()) ?? []
+            guard let last = pictures.last else { return .missing }
+            guard pictures.first?.number == 1, last.number == pictures.count else {
+                return .incomplete("its \(pictures.count) pictures are not numbered 1 to \(pictures.count)")
+            }
+            guard (try? ImageFile.readReportingDamage(path: last.path))?.damage == nil else {
+                return .incomplete("its last picture \(last.path) does not decode whole")
+            }
+            made = (pictures.count, OutputRecord.read(path: last.path))
+        } else {
+            var info = stat()
+            guard stat(item.output, &info) == 0 else { return .missing }
+            let decoded = VideoProbe.decodes(path: item.output)
+            if let why = decoded.problem { return .incomplete(why) }
+            made = (decoded.frames, OutputRecord.read(path: item.output))
+        }
+        // A part is not the whole, nor another part (issue #41).
+        if let record = made.record, record.part != range.recordKey {
+            let was = TimeRange(recordKey: record.part)?.outputDescription ?? "another run's output"
+            return .incomplete("it is \(was), not \(range.outputDescription)")
+        }
+        let rate = sequenceRate ?? VideoOptions.defaultSequenceRate
+        let cut = !range.isWhole && !range.keepRest
+        if let expected = expectedFrames(item.input, range: range, sequenceRate: rate),
+           cut ? abs(made.frames - expected) > 1 : made.frames != expected {
+            return .incomplete("it has \(made.frames) frames, \(range.outputDescription) of the input \(expected)")
         }
         if let tracks {
             var isFolder: ObjCBool = false
@@ -305,7 +328,17 @@ enum VideoCommand: Command {
             let path = folder ? PathText.join(tracks, tracksName(for: item.output)) : tracks
             if !FileManager.default.fileExists(atPath: path) { return .incomplete("its --tracks file \(path) is missing") }
         }
-        return .complete
+        return .complete(foundFace: made.record?.foundFace)
+    }
+
+    /// The frames a run of `range` writes from `input`: a part's, worked out from the
+    /// rate; the whole video's when its file states them; nil when not known.
+    private static func expectedFrames(_ input: String, range: TimeRange, sequenceRate: FrameRate) -> Int? {
+        if !range.isWhole, !range.keepRest {
+            return try? VideoStickerer.checkRange(range, input: input, sequenceRate: sequenceRate)
+        }
+        guard let info = try? VideoProbe.probeInput(input, sequenceRate: sequenceRate), !info.frameCountIsEstimate else { return nil }
+        return info.frameCount
     }
 
     /// With several inputs `--tracks` names a folder; with one, a file.

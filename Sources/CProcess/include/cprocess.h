@@ -1,6 +1,7 @@
 /*
  * cprocess.h: child processes and pipes for FaceSticker (ffmpeg, ffprobe, the
- * display probe), in plain C11 over POSIX.
+ * display probe), in plain C11 over POSIX; and extended attributes, whose
+ * <sys/xattr.h> Glibc's Swift module does not bring (`OutputRecord`).
  *
  * Error convention: unlike CFaceDetect's fd_status, every call here wraps
  * POSIX and returns 0 on success or an errno value (EINTR never: interrupted
@@ -46,6 +47,15 @@ int proc_spawn(const char *path, char *const argv[], char *const envp[], int in_
  *  With `timeout_ms` > 0, a child still running after that long is killed
  *  (SIGKILL), reaped, and ETIMEDOUT returned; 0 waits as long as it takes. */
 int proc_wait(pid_t pid, int32_t timeout_ms, int *out_status);
+
+/** Sets the extended attribute `name` of the file at `path` (following links)
+ *  to the `size` bytes of `value`, replacing any. */
+int file_set_xattr(const char *path, const char *name, const void *value, size_t size);
+
+/** Reads the extended attribute `name` of the file at `path` into `buffer`
+ *  (`capacity` bytes) and writes its length to *out_size; ENODATA when the
+ *  file has none of that name, ERANGE when it is longer than `capacity`. */
+int file_get_xattr(const char *path, const char *name, void *buffer, size_t capacity, size_t *out_size);
 
 #ifdef __cplusplus
 }

@@ -67,27 +67,13 @@ package enum AtomicFile {
             forget()
         }
 
-        /// Puts the temporary at `target` only if no file is there (a hard link, which
-        /// fails rather than replaces; a rename after a check where the file system has
-        /// no hard links); false, keeping the temporary, when `target` exists.
+        /// Puts the temporary at `target` only if no file is there (`AtomicFile.placeNew`);
+        /// false, keeping the temporary, when `target` exists.
         package func place(at target: String) throws -> Bool {
             guard token != nil else { throw FaceStickerError.internal("\(path): committed twice") }
-            if link(temporary, target) == 0 {
-                abandon()
-                return true
-            }
-            switch errno {
-            case EEXIST:
-                return false
-            case EPERM, ENOTSUP, EXDEV:
-                if FileManager.default.fileExists(atPath: target) { return false }
-                guard rename(temporary, target) == 0 else { break }
-                forget()
-                return true
-            default:
-                break
-            }
-            throw FaceStickerError.output(path: target, reason: Errno.current.description)
+            guard try AtomicFile.placeNew(temporary, at: target) else { return false }
+            forget()
+            return true
         }
 
         /// Removes the temporary (if it was made); nothing happens after `commit`.
@@ -101,6 +87,30 @@ package enum AtomicFile {
             if let token { Cleanup.forget(token) }
             token = nil
         }
+    }
+
+    /// Moves the file `source` to `target` only if no file is at `target`: a hard
+    /// link, which fails rather than replaces (two runs to one new output cannot
+    /// both win, issue #41), then `source` unlinked; where the file system has no
+    /// hard links (FAT, some network mounts), a rename after a check, which a
+    /// writer in between could still lose. False, `source` kept, when `target` exists.
+    package static func placeNew(_ source: String, at target: String) throws -> Bool {
+        if link(source, target) == 0 {
+            unlink(source)
+            return true
+        }
+        switch errno {
+        case EEXIST:
+            return false
+        case EPERM, ENOTSUP, EXDEV:
+            var info = stat()
+            if lstat(target, &info) == 0 { return false }
+            guard rename(source, target) == 0 else { break }
+            return true
+        default:
+            break
+        }
+        throw FaceStickerError.output(path: target, reason: Errno.current.description)
     }
 
     /// `.NAME.part-PID-RANDOM.EXT` for `name`, within NAME_MAX (255 bytes):

@@ -29,29 +29,71 @@ package enum InputPath {
             default: throw FaceStickerError.unreadable(path: path, reason: Errno.current.description)
             }
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
+        switch FileKind(info) {
+        case .file:
             let fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw FaceStickerError.unreadable(path: path, reason: cannotOpen(errno)) }
             close(fd)
             return .file
-        case S_IFDIR:
+        case .folder:
             if folders { return .folder }
             throw FaceStickerError.unreadable(path: path, reason: "a folder, not a file")
-        case S_IFCHR:
-            if devices { return .characterDevice }
-            throw FaceStickerError.unreadable(path: path, reason: "a device, not a file")
-        case S_IFIFO:
+        case .characterDevice where devices:
+            return .characterDevice
+        case .fifo:
             throw FaceStickerError.unreadable(path: path, reason: "a FIFO (named pipe), not a file; give a regular file")
-        case S_IFSOCK:
-            throw FaceStickerError.unreadable(path: path, reason: "a socket, not a file")
-        default:
-            throw FaceStickerError.unreadable(path: path, reason: "a device, not a file")
+        case let other:
+            throw FaceStickerError.unreadable(path: path, reason: "\(other.name), not a file")
         }
     }
 
     /// The reason a file that exists cannot be opened, with strerror's words.
     package static func cannotOpen(_ code: Int32) -> String { "cannot be opened: " + SystemReason.of(errno: code) }
+}
+
+
+/// What is at a path: the one place the kinds of file are told apart and named.
+package enum FileKind: Equatable, Sendable {
+    case missing, file, folder, symbolicLink, fifo, socket, characterDevice, blockDevice
+
+    /// The kind at `path`: of what a link points to, or (`followingLinks` false) of the link itself.
+    package init(path: String, followingLinks: Bool = true) {
+        var info = stat()
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else {
+            self = .missing
+            return
+        }
+        self.init(info)
+    }
+
+    /// The kind a `stat` result gives.
+    package init(_ info: stat) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: self = .file
+        case S_IFDIR: self = .folder
+        case S_IFLNK: self = .symbolicLink
+        case S_IFIFO: self = .fifo
+        case S_IFSOCK: self = .socket
+        case S_IFCHR: self = .characterDevice
+        default: self = .blockDevice
+        }
+    }
+
+    /// A FIFO, socket or device: written to in place (or refused), never replaced by a rename.
+    package var isStream: Bool { [.fifo, .socket, .characterDevice, .blockDevice].contains(self) }
+
+    /// The kind in words: `a FIFO (named pipe)`, `a socket`, `a device`, `a folder`.
+    package var name: String {
+        switch self {
+        case .missing: return "nothing"
+        case .file: return "a file"
+        case .folder: return "a folder"
+        case .symbolicLink: return "a symbolic link"
+        case .fifo: return "a FIFO (named pipe)"
+        case .socket: return "a socket"
+        case .characterDevice, .blockDevice: return "a device"
+        }
+    }
 }
 
 

@@ -23,6 +23,8 @@ public struct SettingName: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let keepRest = SettingName(rawValue: "keepRest")
     public static let sequenceRate = SettingName(rawValue: "sequenceRate")
     public static let tracksFile = SettingName(rawValue: "tracksFile")
+    /// The tracks file drawn instead of detecting (`VideoOptions.tracksIn`).
+    public static let tracksIn = SettingName(rawValue: "tracksIn")
     // Detection.
     public static let model = SettingName(rawValue: "model")
     public static let detector = SettingName(rawValue: "detector")
@@ -45,7 +47,7 @@ public struct SettingName: RawRepresentable, Hashable, Sendable, CustomStringCon
 
     /// Every name above: the CLI's tests check that each has an option.
     public static let all: [SettingName] = [
-        .jpegQuality, .crf, .preset, .detectEvery, .start, .duration, .end, .keepRest, .sequenceRate, .tracksFile,
+        .jpegQuality, .crf, .preset, .detectEvery, .start, .duration, .end, .keepRest, .sequenceRate, .tracksFile, .tracksIn,
         .model, .detector, .sticker, .maskScale, .maskShape, .faces, .maxFaces, .minFace,
         .size, .controls, .skip, .grid, .objective, .subset, .top,
     ]

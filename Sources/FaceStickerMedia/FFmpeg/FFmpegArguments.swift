@@ -35,19 +35,26 @@ package enum FFmpegArguments {
 
     /// Decodes the first video stream to upright limited-range YUV 4:2:0 frames on
     /// stdout, every frame once (`passthrough`: none dropped or repeated to fit a
-    /// rate). For the usual yuv420p input no pixel is converted.
+    /// rate). For the usual yuv420p input no pixel is converted. The frames keep
+    /// the input's time base (`-enc_time_base -1`): in the frame rate's, two
+    /// frames of a file stamped in milliseconds can round to one time, which
+    /// ffmpeg reports as an error though no frame is lost (issue #41).
     ///
     /// `cut`: only the frames of that range (`TimeRange`), chosen by their own
     /// timestamps in `clock`'s ticks (`trim` on the timestamps as the file has
     /// them, `-copyts`), so exactly, whatever the tick; ffmpeg seeks to the
     /// keyframe before the start (`-ss`, not accurate: trim is) and stops at the end.
+    /// A container whose seek lands between keyframes (`VideoInfo.seeksToKeyframes`)
+    /// is read from its start instead, and trim alone cuts it.
     package static func decoder(_ info: VideoInfo, cut: TimeRange? = nil, clock: FrameClock = FrameClock()) -> [String] {
         var filters = [info.fullRange ? "scale=out_range=tv,format=yuv420p" : "format=yuv420p"]
         var seek: [String] = []
         if let cut {
             var trim: [String] = []
-            if cut.start > 0 {
+            if cut.start > 0, info.seeksToKeyframes {
                 seek = ["-copyts", "-noaccurate_seek", "-ss", TimeRange.seconds(cut.start)]
+            }
+            if cut.start > 0 {
                 trim.append("start_pts=\(TimeRange.ticks(at: cut.start, clock))")
             }
             if let end = cut.end { trim.append("end_pts=\(TimeRange.ticks(at: end, clock))") }
@@ -58,7 +65,7 @@ package enum FFmpegArguments {
             }
         }
         return ["-nostdin", "-hide_banner", "-v", "error"] + seek + input(info) + ["-map", "0:v:0", "-an", "-sn", "-dn",
-                "-fps_mode", "passthrough", "-vf", filters.joined(separator: ","),
+                "-fps_mode", "passthrough", "-enc_time_base:v", "-1", "-vf", filters.joined(separator: ","),
                 "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"]
     }
 
@@ -80,7 +87,7 @@ package enum FFmpegArguments {
         if info.fullRange { filters.append("scale=out_range=tv") }
         filters.append("format=yuv420p")
         return ["-nostdin", "-hide_banner", "-v", "error", "-i", url(info.path), "-map", "0:v:0", "-an", "-sn", "-dn",
-                "-fps_mode", "passthrough", "-vf", filters.joined(separator: ","),
+                "-fps_mode", "passthrough", "-enc_time_base:v", "-1", "-vf", filters.joined(separator: ","),
                 "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"]
     }
 

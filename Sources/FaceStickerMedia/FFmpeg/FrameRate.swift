@@ -35,6 +35,29 @@ package struct FrameRate: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension FrameRate {
+    /// The fraction nearest `value` whose parts are at most `largestSequenceRatePart`
+    /// (ffmpeg reads a rate with larger parts as another): a rate worked out as
+    /// frames over seconds. Nil for a value that is no rate (0, negative, not finite, over 10^6).
+    package init?(approximating value: Double) {
+        guard value.isFinite, value > 0, value < 1e6 else { return nil }
+        let limit = Self.largestSequenceRatePart
+        // Continued fractions: each convergent is the best approximation for its size.
+        var (h0, h1, k0, k1) = (0, 1, 1, 0)
+        var x = value
+        for _ in 0..<40 {
+            let a = x.rounded(.down)
+            guard a < Double(limit) else { break }
+            let whole = Int(a)
+            let (h, k) = (whole * h1 + h0, whole * k1 + k0)
+            guard h <= limit, k <= limit else { break }
+            (h0, h1, k0, k1) = (h1, h, k1, k)
+            let rest = x - a
+            guard rest > 1e-12 else { break }
+            x = 1 / rest
+        }
+        self.init(numerator: h1, denominator: k1)
+    }
+
     /// A whole number of frames a second (at least 1).
     package init(whole: Int) {
         numerator = max(1, whole)

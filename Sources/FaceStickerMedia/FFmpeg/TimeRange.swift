@@ -51,6 +51,33 @@ package struct TimeRange: Equatable, Sendable {
     /// Whether the range is the whole video (no option given, or `--start 0` alone).
     package var isWhole: Bool { start == 0 && end == nil }
 
+    /// The range as an output's record keeps it (`OutputRecord.part`): `whole`, or
+    /// `START-END` in microseconds (`START-` to the end), with `+rest` for `keepRest`.
+    package var recordKey: String {
+        isWhole && !keepRest ? "whole" : "\(start)-\(end.map { String($0) } ?? "")" + (keepRest ? "+rest" : "")
+    }
+
+    /// The range a record's key names (nil: not a key `recordKey` writes).
+    package init?(recordKey key: String) {
+        if key == "whole" {
+            self.init()
+            return
+        }
+        let rest = key.hasSuffix("+rest")
+        let times = (rest ? key.dropLast(5) : Substring(key)).split(separator: "-", omittingEmptySubsequences: false)
+        guard times.count == 2, let start = Int64(times[0]), start >= 0 else { return nil }
+        let end = times[1].isEmpty ? nil : Int64(times[1])
+        if !times[1].isEmpty, end == nil { return nil }
+        self.init(start: start, end: end, keepRest: rest)
+    }
+
+    /// What a run of this range writes, for messages: `the whole video`,
+    /// `the part from 1 s to 2 s`, `the whole video stickered from 1 s to 2 s`.
+    package var outputDescription: String {
+        if isWhole && !keepRest { return "the whole video" }
+        return keepRest ? "the whole video stickered \(description)" : "the part \(description)"
+    }
+
     /// Parses a time as ffmpeg takes one: seconds (`12.5`, `90`) or
     /// `[HH:]MM:SS[.frac]` (`1:30`, `01:02:03.5`; minutes and seconds after a
     /// colon below 60, hours any), digits past the sixth of the fraction
@@ -216,6 +243,12 @@ package struct FrameSpan: Equatable, Sendable {
     package var end: Int?
     /// The range's end lies past the video's last frame (it was cut there).
     package var reachesPastTheEnd: Bool
+
+    package init(first: Int, end: Int?, reachesPastTheEnd: Bool) {
+        self.first = first
+        self.end = end
+        self.reachesPastTheEnd = reachesPastTheEnd
+    }
 
     /// Frames in the range; nil when it runs to an end not known.
     package var count: Int? { end.map { $0 - first } }

@@ -32,6 +32,52 @@ package struct VideoInfo: Equatable, Sendable {
     package var isStillImage = false
     /// The input is an image sequence (`frames/%04d.png`), read at `frameRate`.
     package var isSequence = false
+    /// The demuxer ffprobe named (`format_name`: `mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, `mpegts`).
+    package var container = ""
+    /// When each frame is shown, in order, in microseconds from the file's start (as
+    /// `-ss` counts), and when the last one ends, where a pass over the packets read
+    /// them (`VideoProbe.probeInput`); nil: not read.
+    package var frameTimes: [Int64]?
+    package var streamEnd: Int64?
+
+    /// The first frame shown at or after `time` (the frame count when none is), where the frames' times were read.
+    package func firstFrame(atOrAfter time: Int64) -> Int? {
+        guard let times = frameTimes else { return nil }
+        var (low, high) = (0, times.count)
+        while low < high {
+            let middle = low + (high - low) / 2
+            if times[middle] < time { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The frames of `span` over the time from the first's start to the next frame's
+    /// (the stream's end after the last): a part's own average rate, which keeps its
+    /// duration when the rate varies. Nil where the times were not read or the span is empty.
+    package func averageRate(of span: FrameSpan) -> FrameRate? {
+        guard let times = frameTimes, let streamEnd, span.first < times.count else { return nil }
+        let end = min(span.end ?? times.count, times.count)
+        let stop = end < times.count ? times[end] : streamEnd
+        let seconds = Double(stop - times[span.first]) / 1e6
+        guard end > span.first, seconds > 0 else { return nil }
+        return FrameRate(approximating: Double(end - span.first) / seconds)
+    }
+
+    /// ffmpeg's seek lands on a keyframe in this container: it has an index
+    /// (MP4, Matroska, AVI, NUT) or every frame is one (pictures). In an MPEG
+    /// transport or program stream, or a raw stream, a seek lands between
+    /// keyframes and the frames after it cannot be decoded (issue #41), so a
+    /// part of one is decoded from the start.
+    package var seeksToKeyframes: Bool {
+        isSequence || Self.indexedFormats.contains(container) || container.hasSuffix("_pipe")
+    }
+
+    /// The demuxers whose seek lands on a keyframe.
+    package static let indexedFormats: Set<String> = ["mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", "avi", "nut",
+                                                      "image2", "asf", "mxf", "flv"]
+    /// The demuxers whose files state no frame count but hold one frame per packet:
+    /// their frames are counted from the packets (`VideoProbe.probeInput`).
+    package static let countedByPackets: Set<String> = ["matroska,webm"]
 
     package init(path: String, width: Int, height: Int, sarNumerator: Int = 1, sarDenominator: Int = 1,
                 rotation: Int = 0, frameRate: FrameRate, frameCount: Int? = nil, duration: Double? = nil,

@@ -45,6 +45,62 @@ package enum VideoProbe {
         return try parse(root, path: path)
     }
 
+    /// The input of a video job: an image sequence (a pattern, read at
+    /// `sequenceRate`) or a file. A file whose container states no frame count
+    /// (Matroska, WebM) has its frames counted from its packets, a pass that
+    /// reads the file without decoding it: its count is then known, its rate is
+    /// the frames over the time they span (a variable-rate Matroska file states
+    /// the rate of its first frames, issue #41), and its last frame's time tells a
+    /// `--start` past it.
+    package static func probeInput(_ input: String, sequenceRate: FrameRate) throws -> VideoInfo {
+        if ImageSequence.isPattern(input) { return try probe(path: input, sequenceRate: sequenceRate) }
+        var info = try probe(path: input)
+        guard info.frameCountIsEstimate, VideoInfo.countedByPackets.contains(info.container),
+              let (times, end) = packetTimes(info) else { return info }
+        info.frameCount = times.count
+        info.frameCountIsEstimate = false
+        info.frameTimes = times
+        info.streamEnd = end
+        // Frames over their span, when the stated rate does not fit them to within a frame.
+        if let rate = info.averageRate(of: FrameSpan(first: 0, end: nil, reachesPastTheEnd: false)),
+           let first = times.first, abs(Double(times.count) - Double(end - first) / 1e6 * info.frameRate.value) > 1 {
+            info.frameRate = rate
+        }
+        return info
+    }
+
+    /// What a pass over a video stream's packets (demuxing, no decoding) tells: when
+    /// each frame is shown, sorted, and when the last ends, in microseconds from the
+    /// file's start. Nil when ffprobe fails or a packet has no time.
+    private static func packetTimes(_ info: VideoInfo) -> (times: [Int64], end: Int64)? {
+        guard let run = try? ChildProcess.capture("ffprobe", ["-v", "error", "-select_streams", "v:0",
+            "-show_entries", "stream=time_base:packet=pts,duration:format=start_time", "-of", "csv=p=1",
+            "-i", FFmpegArguments.url(info.path)]), run.status == 0 else { return nil }
+        var base: FrameRate?, start = 0.0
+        var ticks: [(pts: Int64, duration: Int64)] = []
+        for line in String(decoding: run.output, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            switch fields.first {
+            case "packet"?:
+                guard fields.count >= 3, let pts = Int64(fields[1]), abs(pts) < 1 << 50 else { return nil }
+                ticks.append((pts, Int64(fields[2]).map { max(0, min($0, 1 << 40)) } ?? 0))
+            case "stream"?: base = fields.count >= 2 ? FrameRate(String(fields[1])) : nil
+            case "format"?: start = fields.count >= 2 ? Double(fields[1]) ?? 0 : 0
+            default: break
+            }
+        }
+        // A time base is a rate the other way up; ticks to microseconds in exact integers.
+        guard let base, !ticks.isEmpty, abs(start) < 8.64e10 else { return nil }
+        let origin = Int64((start * 1e6).rounded())
+        // Clamped: a forged time base cannot trap the conversion (2^50 ticks of up to 2^31 seconds each).
+        func micro(_ t: Int64) -> Int64 {
+            Int64(clamping: Int128(t) * 1_000_000 * Int128(base.numerator) / Int128(base.denominator) - Int128(origin))
+        }
+        let times = ticks.map { micro($0.pts) }.sorted()
+        let end = ticks.map { micro($0.pts + $0.duration) }.max() ?? 0
+        return (times, max(end, times.last ?? 0))
+    }
+
     /// Why the video at `path` is not a whole one, or nil when it is: ffprobe
     /// decodes its first video stream frame by frame (`-count_frames`) with
     /// no error, into more than no frames, and into as many as the file's
@@ -136,6 +192,7 @@ package enum VideoProbe {
         // A PNG or JPEG opens as a one-frame stream of the image2 or *_pipe demuxers.
         let formatName = format["format_name"]?.stringValue ?? ""
         info.isStillImage = (formatName == "image2" || formatName.hasSuffix("_pipe")) && (count ?? 1) <= 1
+        info.container = formatName
         return info
     }
 

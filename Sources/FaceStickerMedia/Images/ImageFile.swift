@@ -155,8 +155,10 @@ public enum ImageFile {
     }
 
     /// `write(_:to:quality:)`; with `replacing` false, a file that appeared at `path`
-    /// while the picture was made is not replaced (the CLI without `-y`).
-    package static func write(_ image: RGBAImage, to path: String, quality: Int = defaultJPEGQuality, replacing: Bool) throws {
+    /// while the picture was made is not replaced (the CLI without `-y`); `record`:
+    /// what the picture is, kept with it (`OutputRecord`).
+    package static func write(_ image: RGBAImage, to path: String, quality: Int = defaultJPEGQuality, replacing: Bool,
+                              record: OutputRecord? = nil) throws {
         guard let format = Format(path: path) else {
             throw FaceStickerError.output(path: path, reason: "unknown image type (use .png, .jpg or .jpeg)")
         }
@@ -166,6 +168,7 @@ public enum ImageFile {
             case .png: try LibPNG.write(image, path: temporary, alpha: !isOpaque(image))
             case .jpeg: try OpenCV.writeJPEG(image, path: temporary, quality: quality)
             }
+            record?.write(to: temporary)
         }
     }
 

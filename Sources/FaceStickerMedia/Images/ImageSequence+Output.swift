@@ -32,7 +32,10 @@ extension ImageSequence {
     /// whole, as a replaced file holds only its new content. A failure or a
     /// signal while placing them puts the old set back. Errors name the
     /// user's pattern and frames, never the scratch folder.
-    package static func write(to pattern: Pattern, _ produce: (String) throws -> Void) throws {
+    /// `replacing` false (the CLI without `-y`): no picture is replaced; one that
+    /// another program wrote at a frame's name during the run fails the run
+    /// before any is put in place (issue #41), as `AtomicFile` does for a file.
+    package static func write(to pattern: Pattern, replacing: Bool = true, _ produce: (String) throws -> Void) throws {
         try checkOutput(pattern)
         let scratch = Pattern.join(pattern.folder, ".facesticker-frames-\(getpid())-\(UUID().uuidString.prefix(8))")
         guard mkdir(scratch, 0o755) == 0 else {
@@ -48,13 +51,13 @@ extension ImageSequence {
         } catch {
             throw renamed(error, scratch: scratch, pattern: pattern)
         }
-        try place(pattern, from: scratch)
+        try place(pattern, from: scratch, replacing: replacing)
     }
 
     /// Renames the frames in `scratch` into the pattern's folder and the old
     /// frames they do not replace aside (into `scratch`, removed with it); on
     /// any failure, or a signal (`Cleanup.ending`), every rename is undone.
-    private static func place(_ pattern: Pattern, from scratch: String) throws {
+    private static func place(_ pattern: Pattern, from scratch: String, replacing: Bool) throws {
         let aside = scratch + "/old"
         guard mkdir(aside, 0o700) == 0 else {
             throw FaceStickerError.output(path: pattern.text, reason: "cannot make a folder beside it (\(Errno.current.description))")
@@ -63,6 +66,10 @@ extension ImageSequence {
             let made = ((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [])
                 .compactMap { pattern.frame(named: $0) }.sorted()
             let old = try pattern.frames()
+            if !replacing {
+                try placeNew(pattern, made: made, old: old, from: scratch)
+                return
+            }
             var done: [(from: String, to: String)] = []
             func move(_ from: String, _ to: String, naming target: String) throws {
                 if Cleanup.ending { throw Interrupted() }
@@ -87,6 +94,29 @@ extension ImageSequence {
                 for step in done.reversed() { _ = rename(step.to, step.from) }
                 throw error
             }
+        }
+    }
+
+    /// Without leave to replace: puts each picture in only where no file is
+    /// (`AtomicFile.placeNew`), and on a name taken (`old`, or one taken
+    /// meanwhile) or any failure takes back those put and fails naming it.
+    private static func placeNew(_ pattern: Pattern, made: [Int], old: [Pattern.Member], from scratch: String) throws {
+        if let taken = old.first {
+            throw FaceStickerError.output(path: taken.path, reason: "another program wrote it during the run; no picture is replaced")
+        }
+        var placed: [(from: String, to: String)] = []
+        do {
+            for number in made {
+                if Cleanup.ending { throw Interrupted() }
+                let (from, target) = (scratch + "/" + pattern.name(frame: number), pattern.path(frame: number))
+                guard try AtomicFile.placeNew(from, at: target) else {
+                    throw FaceStickerError.output(path: target, reason: "another program wrote it during the run; no picture is replaced")
+                }
+                placed.append((from, target))
+            }
+        } catch {
+            for step in placed.reversed() { _ = rename(step.to, step.from) }
+            throw error
         }
     }
 

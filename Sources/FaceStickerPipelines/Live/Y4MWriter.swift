@@ -39,17 +39,17 @@ package final class Y4MWriter: FrameSink {
             ownsDescriptor = false
             pending = nil
         } else {
-            var info = stat()
-            let exists = stat(path, &info) == 0
-            let kind = info.st_mode & S_IFMT
-            if exists, kind == S_IFIFO {
+            let kind = FileKind(path: path)
+            if kind == .fifo {
                 descriptor = Self.openPipe(path, waiting: waiting)
                 pending = nil
-            } else if exists, kind == S_IFCHR || kind == S_IFSOCK {
+            } else if kind == .blockDevice {
+                throw FaceStickerError.output(path: path, reason: "is a disk (a block device); name a .y4m file, or - for stdout")
+            } else if kind.isStream {
                 descriptor = open(path, O_WRONLY | O_CLOEXEC)
                 pending = nil
             } else {
-                if exists, kind == S_IFDIR {
+                if kind == .folder {
                     throw FaceStickerError.output(path: path, reason: "is a folder (name a .y4m file, or - for stdout)")
                 }
                 let file = try AtomicFile.Pending(for: path)

@@ -63,7 +63,8 @@ package final class PhotoJob {
         if let damage { warn(ImageFile.damageWarning(input, damage)) }
         var image = read
         let result = try run(&image)
-        try ImageFile.write(image, to: output, quality: quality, replacing: replacing)
+        try ImageFile.write(image, to: output, quality: quality, replacing: replacing,
+                            record: OutputRecord(foundFace: !result.faces.isEmpty))
         return result
     }
 }

@@ -20,6 +20,8 @@ package final class VideoPipeline: Sendable {
     /// Where the drawn frames go: ffmpeg/x264's `FrameEncoder`.
     private let sink: any FrameSink & Sendable
     private let tracks: TracksWriter?
+    /// The input frame of output frame 0: a cut's first (0 for the whole video and `--keep-rest`).
+    private let tracksOffset: Int
     private let workers: Int
     /// With `--keep-rest`: the frames stickers go on (the rest pass unchanged); nil: every frame.
     private let active: FrameSpan?
@@ -62,7 +64,10 @@ package final class VideoPipeline: Sendable {
         // The workers are the parallelism; the encoder needs every other cycle (when the caller allows it).
         if workers > 1, options.singleThreadedOpenCV { try OpenCVDetector.setThreadsPerDetection(1) }
         detected = ReorderQueue(capacity: workers + 2, producers: workers)
-        tracks = try tracksPath.map { try TracksWriter(path: $0) }
+        // Output frame i is input frame `cut.span.first + i` (about, at a varying rate).
+        let firstFrame = cut?.span.first ?? 0
+        tracksOffset = firstFrame
+        tracks = try tracksPath.map { try TracksWriter(path: $0, firstFrame: firstFrame) }
         decoder = try FrameDecoder(info, pool: pool,
                                    arguments: cut.map { FFmpegArguments.decoder(info, cut: $0.range, clock: $0.clock) })
         do {
@@ -193,7 +198,8 @@ package final class VideoPipeline: Sendable {
                     continue
                 }
                 let index = frame.index
-                var ready = [TimelineEntry(index: index, payload: (consume frame).yuv, faces: given.faces[index] ?? [])]
+                let faces = given.faces(atInputFrame: index + tracksOffset) ?? []
+                var ready = [TimelineEntry(index: index, payload: (consume frame).yuv, faces: faces)]
                 guard try draw(&ready) else { return }
             }
             guard !abort.isCancelled else { return }

@@ -60,17 +60,19 @@ package struct VideoStickerer: Sendable {
         if !FFmpegArguments.h264Extensions.contains(ext), !outputIsSequence {
             throw FaceStickerError.output(path: output, reason: "a .\(ext) name is no video container (use .mp4, .mkv or .mov)")
         }
-        let info = ImageSequence.isPattern(input) ? try VideoProbe.probe(path: input, sequenceRate: options.sequenceRate)
-            : try VideoProbe.probe(path: input)
+        var info = try VideoProbe.probeInput(input, sequenceRate: options.sequenceRate)
         if info.isStillImage {
             throw FaceStickerError.unreadable(path: input, reason: "not a video (a still picture; use facesticker photo)")
         }
         let range = try options.range.map { try Self.resolve($0, info: info) }
         let cut = range.map { !$0.range.keepRest } ?? false
+        // A part is written at its own average rate, which keeps its duration where the rate varies.
+        if let range, cut, let rate = info.averageRate(of: range.span) { info.frameRate = rate }
         // A tracks file must fit the video: checked now against a stated frame count, after the run against an
-        // estimated one (a cut's count is worked out from the rate, so after the run too).
-        if let given = options.tracksIn, let count = info.frameCount, !info.frameCountIsEstimate, !cut {
-            try given.check(frameCount: count, video: input)
+        // estimated one; its frames are the input's from its firstFrame on, and must not start after the run's.
+        if let given = options.tracksIn {
+            try given.check(startingAt: cut ? range?.span.first ?? 0 : 0, video: input)
+            if let count = info.frameCount, !info.frameCountIsEstimate { try given.check(frameCount: count, video: input) }
         }
         var warnings: [String] = []
         var notes: [String] = []
@@ -117,6 +119,13 @@ package struct VideoStickerer: Sendable {
                     let why = state?.damage.map { " (\($0))" } ?? ""
                     throw FaceStickerError.unreadable(path: input, reason: "no frame could be decoded\(why)")
                 }
+                // What was made, kept with it for --skip-existing and --require-face (every picture of a sequence).
+                let record = OutputRecord(part: (options.range ?? TimeRange()).recordKey, foundFace: (state?.faces ?? 0) > 0)
+                if let pictures = try ImageSequence.pattern(temporaryVideo) {
+                    for picture in try pictures.frames() { record.write(to: picture.path) }
+                } else {
+                    record.write(to: temporaryVideo)
+                }
             }
             if let tracksPath = options.tracksPath {
                 try AtomicFile.write(to: tracksPath, replacing: options.replacing) { try work($0) }
@@ -125,7 +134,7 @@ package struct VideoStickerer: Sendable {
             }
         }
         if let sequence {
-            try ImageSequence.write(to: sequence, produce)
+            try ImageSequence.write(to: sequence, replacing: options.replacing, produce)
         } else {
             try AtomicFile.write(to: output, replacing: options.replacing, produce)
         }
@@ -133,7 +142,7 @@ package struct VideoStickerer: Sendable {
         if let damage = state.damage {
             warnings.append("\(input): damaged input (\(damage)); processed the \(state.framesWritten) readable frames")
         }
-        if let given = options.tracksIn, info.frameCountIsEstimate || info.frameCount == nil || cut,
+        if let given = options.tracksIn, info.frameCountIsEstimate || info.frameCount == nil, !cut,
            let problem = given.pastTheEnd(of: input, frameCount: state.framesWritten) {
             warnings.append("\(given.path): \(problem); those frames were not drawn")
         }
@@ -155,9 +164,7 @@ package struct VideoStickerer: Sendable {
     /// cut of it holds, when its frame count is stated (nil for `keepRest`: the whole video's).
     @discardableResult
     package static func checkRange(_ range: TimeRange, input: String, sequenceRate: FrameRate) throws -> Int? {
-        let probed = ImageSequence.isPattern(input) ? try? VideoProbe.probe(path: input, sequenceRate: sequenceRate)
-            : try? VideoProbe.probe(path: input)
-        guard let info = probed, !info.isStillImage else { return nil }
+        guard let info = try? VideoProbe.probeInput(input, sequenceRate: sequenceRate), !info.isStillImage else { return nil }
         let resolved = try resolve(range, info: info)
         return range.keepRest ? nil : resolved.span.count
     }
@@ -167,8 +174,14 @@ package struct VideoStickerer: Sendable {
     package static func resolve(_ range: TimeRange, info: VideoInfo) throws -> ResolvedRange {
         let clock = VideoProbe.frameClock(info)
         let known = info.frameCountIsEstimate ? nil : info.frameCount
-        let span = range.frames(rate: info.frameRate, clock: clock, frameCount: known)
-        let past = known.map { span.first >= $0 } ?? info.duration.map { Double(range.start) >= $0 * 1e6 } ?? false
+        var span = range.frames(rate: info.frameRate, clock: clock, frameCount: known)
+        if let first = info.firstFrame(atOrAfter: range.start), let count = info.frameTimes?.count {
+            // The frames' own times, read from the packets: exact at a varying rate too.
+            span = FrameSpan(first: first, end: range.end.flatMap { info.firstFrame(atOrAfter: $0) } ?? count,
+                             reachesPastTheEnd: range.end.map { $0 > (info.streamEnd ?? 0) } ?? false)
+        }
+        let past = known.map { span.first >= $0 }
+            ?? info.duration.map { Double(range.start) >= $0 * 1e6 } ?? false
         if past, range.start > 0 { throw FaceStickerError.invalidArgument(pastTheEnd(range, input: info.path, info: info)) }
         return ResolvedRange(range: range, clock: clock, span: span)
     }

@@ -11,6 +11,11 @@ import FaceStickerVision
 /// with them a redraw places stickers as the first run did. Other keys (`time`,
 /// `sticker`, `layers`) are ignored; a frame not listed has no face.
 ///
+/// Frames are numbered as the output of the run that wrote the file: from the
+/// part's first frame for a part (`--start`). `"firstFrame": N` says which frame
+/// of the input that is (0, the default, for the whole video), so a file written
+/// for the whole video draws any part of it (issue #41).
+///
 /// The file is read as it goes (`JSONReader`), one frame at a time, so memory
 /// follows the faces kept, not the file's text; its size is capped
 /// (`TextInput.tracks`) and its frames are checked against the video's
@@ -24,6 +29,17 @@ package struct TracksFile: Sendable {
     package let path: String
     /// Faces by frame index.
     package let faces: [Int: [TrackedFace]]
+    /// The input frame that the file's frame 0 is: where the part it was written for starts.
+    package var firstFrame = 0
+
+    package init(path: String, faces: [Int: [TrackedFace]], firstFrame: Int = 0) {
+        self.path = path
+        self.faces = faces
+        self.firstFrame = firstFrame
+    }
+
+    /// The faces of the input's frame `index` (nil: the file lists none there).
+    package func faces(atInputFrame index: Int) -> [TrackedFace]? { faces[index - firstFrame] }
 
     /// Reads the file at `path`. Errors name the file and the entry (`frames[3].faces[0].box`).
     package static func load(path: String) throws -> TracksFile {
@@ -41,7 +57,15 @@ package struct TracksFile: Sendable {
             throw FaceStickerError.unreadable(path: path, reason: "not a JSON object (a tracks file written by a video run with \(setting: .tracksFile))")
         }
         var result: [Int: [TrackedFace]]?
+        var firstFrame = 0
         try reader.object(at: "") { name, key in
+            if name == "firstFrame" {
+                guard let first = whole(try reader.value(at: key)), first >= 0 else {
+                    throw FaceStickerError.badValue(path: path, key: key, reason: "not a whole number >= 0")
+                }
+                firstFrame = first
+                return
+            }
             guard name == "frames" else {
                 _ = try reader.value(at: key) // `time`, notes: read (so checked), not kept
                 return
@@ -63,7 +87,7 @@ package struct TracksFile: Sendable {
         }
         try reader.end()
         guard let result else { throw FaceStickerError.badValue(path: path, key: "frames", reason: "missing, or not a list") }
-        return TracksFile(path: path, faces: result)
+        return TracksFile(path: path, faces: result, firstFrame: firstFrame)
     }
 
     private static func frame(_ item: JSONValue, path: String, key: String) throws -> (Int, [TrackedFace]) {
@@ -171,15 +195,28 @@ package struct TracksFile: Sendable {
 
     /// What is wrong when the file lists frames past the end of `video`, which has
     /// `frameCount` frames (the first of them, how many, the last); nil when none are.
+    /// Frames are counted as the input's (`firstFrame` on from the file's numbers).
     package func pastTheEnd(of video: String, frameCount: Int) -> String? {
         var past: (first: Int, last: Int, count: Int)?
-        for index in faces.keys where index >= frameCount {
+        for file in faces.keys where file + firstFrame >= frameCount {
+            let index = file + firstFrame
             past = (min(past?.first ?? index, index), max(past?.last ?? index, index), (past?.count ?? 0) + 1)
         }
         guard let past else { return nil }
         let frames = frameCount > 0 ? "\(frameCount) frames (0 to \(frameCount - 1))" : "no frames"
         let more = past.count > 1 ? " and \(past.count - 1) more, up to frame \(past.last)," : ""
-        return "frame \(past.first)\(more) is past the end of \(video), which has \(frames)"
+        let numbered = firstFrame > 0 ? " (counted from its firstFrame, \(firstFrame))" : ""
+        return "frame \(past.first)\(more)\(numbered) is past the end of \(video), which has \(frames)"
+    }
+
+    /// Refuses, before any work, a run whose output starts at input frame `start`
+    /// when the file begins later (written for a part that starts after it): the
+    /// frames between would be drawn with no face.
+    package func check(startingAt start: Int, video: String) throws {
+        guard start < firstFrame else { return }
+        throw FaceStickerError.unreadable(path: path, reason: "written for a part of \(video) from its frame \(firstFrame) "
+            + "(\"firstFrame\"), but this run starts at frame \(start); give a part within the file's, "
+            + "or detect again without \(setting: .tracksIn) (nothing was written)")
     }
 
     /// Refuses a file that lists frames past the end of `video` (a tracks file of another video, or of a longer cut).

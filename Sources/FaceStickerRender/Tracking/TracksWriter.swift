@@ -4,7 +4,7 @@ import FaceStickerCore
 import FaceStickerVision
 
 /// Writes the `--tracks` JSON file as the frames go by, one frame per line:
-/// `{"frames": [{"index", "time", "faces": [{"id", "box", "score", "landmarks", "pose", "head", "sticker", "layers", "source"}]}]}`,
+/// `{"firstFrame": N, "frames": [{"index", "time", "faces": [{"id", "box", "score", "landmarks", "pose", "head", "sticker", "layers", "source"}]}]}`,
 /// in output-frame pixels. `sticker` is the first layer's placement (null without stickers), `layers`
 /// every layer's, with its sticker and anchor (`Sticker.Placement.json`);
 /// `source` how the face's position was known (`TrackedFace.Source`: detected, interpolated, held).
@@ -12,11 +12,14 @@ package final class TracksWriter: Sendable {
     private let handle: FileHandle
     private let path: String
     /// Frames added, and JSON not yet written (used by the track stage alone).
-    private let pending = Mutex<(count: Int, buffer: String)>((0, "{\"frames\": [\n"))
+    private let pending: Mutex<(count: Int, buffer: String)>
 
     /// Creates (truncates) `path`: a temporary path, renamed by the caller.
-    package init(path: String) throws {
+    /// `firstFrame`: the input frame the output's first is (a part's start), written
+    /// as `"firstFrame"` so the file can draw a part of the whole (`TracksFile`).
+    package init(path: String, firstFrame: Int = 0) throws {
         self.path = path
+        pending = Mutex((0, "{\"firstFrame\": \(firstFrame), \"frames\": [\n"))
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
             throw FaceStickerError.output(path: path, reason: "cannot create the tracks file: \(SystemReason.of(errno: errno))")

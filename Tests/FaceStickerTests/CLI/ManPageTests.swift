@@ -57,7 +57,7 @@ struct ManPageTests {
             return
         }
         // Each option the help shows has its entry, its default included.
-        let help = try CLIRun(["help", command])
+        let help = try CLIRun(["help", command, "--all"])
         for line in help.stdoutLines where line.hasPrefix("  -") {
             let names = line.split(separator: " ").prefix { $0.hasPrefix("-") }
                 .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
@@ -71,6 +71,7 @@ struct ManPageTests {
             #expect(roff.contains("\\fB\(variable)\\fR"), "ENVIRONMENT: \(variable)")
         }
         #expect(roff.contains("$FACESTICKER_MODELS") && roff.contains("/usr/local/share/facesticker/models"), "FILES")
+        #expect(roff.contains(ModelStore.meshFile), "FILES names the face mesh's model")
     }
 
     /// `MANWIDTH=80 man -l`: no line wider than 80 columns; `groff -ww`: no warning;

@@ -116,7 +116,7 @@ import Testing
     /// command's help shows is in its completion, and the other way round.
     @Test(arguments: ManPageTests.commands)
     func helpAndCompletionListTheSameOptions(command: String) throws {
-        let help = try CLIRun(["help", command])
+        let help = try CLIRun(["help", command, "--all"])
         #expect(help.status == 0)
         let optionLines = help.stdoutLines.filter { $0.hasPrefix("  -") }
         let shown = Set(optionLines.flatMap { line in
@@ -154,8 +154,25 @@ import Testing
         #expect(zsh.stdout.contains("'--skip-existing["))
     }
 
+    /// `video --help` fits a screenful or two (issue #41: it was 185 lines): the detector's
+    /// settings and the measuring options are listed by name, each still named, and
+    /// `help video --all` (and detect's own help) describes each.
+    @Test func videoHelpListsTheFineSettingsByName() throws {
+        let brief = try CLIRun(["video", "--help"])
+        #expect(brief.status == 0 && brief.stdoutLines.count < 150, "\(brief.stdoutLines.count) lines")
+        #expect(brief.stdout.contains("detector settings (`facesticker help video --all` describes each):"))
+        let all = try CLIRun(["help", "video", "--all"])
+        for parameter in DetectorParameter.allCases {
+            #expect(brief.stdout.contains(parameter.flag), "\(parameter.flag) named")
+            #expect(all.stdoutLines.contains { $0.hasPrefix("  \(parameter.flag) ") }, "\(parameter.flag) described")
+        }
+        #expect(all.stdoutLines.contains { $0.hasPrefix("  --stats ") })
+        let detect = try CLIRun(["detect", "--help"])
+        #expect(detect.stdoutLines.contains { $0.hasPrefix("  --score-threshold ") }, "detect describes its own")
+    }
+
     /// The words bash offers for the last word of `line` (the built binary as its first word).
-    static func bashOffers(_ line: [String]) throws -> [String] {
+    static func bashOffers(_ line: [String], in directory: String = Fixtures.root.path) throws -> [String] {
         let dir = try TemporaryDirectory()
         let script = try CLIRun(["completion", "bash"])
         let path = try dir.write("facesticker.bash", script.stdout)
@@ -163,7 +180,7 @@ import Testing
         let run = try CLIRun(program: "/bin/bash", ["-c", """
             source \(path)
             COMP_WORDS=(\(words)); COMP_CWORD=\(line.count); _facesticker; printf '%s\\n' "${COMPREPLY[@]}"
-            """], directory: Fixtures.root.path)
+            """], directory: directory)
         #expect(run.status == 0 && run.stderr.isEmpty, "\(run.output)")
         return run.stdoutLines
     }
@@ -197,6 +214,30 @@ import Testing
         #expect(try Self.bashOffers(line) == expected)
     }
 
+    /// A file name with spaces is one word; `--sticker=` and `--preset=` complete their
+    /// values (bash splits the word at `=`); after `--` no option is offered; `-v` before
+    /// the command leaves the command's completion as it is (issue #41).
+    @Test(arguments: [
+        (["photo", "my"], ["my photo.png"]),
+        (["photo", "--sticker", "=", "sun"], ["sunglasses"]),
+        (["video", "--preset", "=", "ultra"], ["ultrafast"]),
+        (["photo", "--", "--sk"], []),
+        (["photo", "--", "my"], ["my photo.png"]),
+        (["-v", "vi"], ["video"]),
+        (["-q", "video", "--skip-e"], ["--skip-existing"]),
+    ])
+    func bashCompletionTakesWordsAsAPersonMeansThem(line: [String], expected: [String]) throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.write("my photo.png", "")
+        let offered = try Self.bashOffers(line, in: dir.url.path)
+        #expect(offered.filter { !$0.isEmpty } == expected, "\(line): \(offered)")
+        // `--sticker=` alone offers every sticker.
+        if line == ["photo", "--sticker", "=", "sun"] {
+            let all = try Self.bashOffers(["photo", "--sticker", "="])
+            #expect(all.contains("sunglasses") && all.contains("blur"), "\(all)")
+        }
+    }
+
     /// A `--sticker` value completes to the stickers installed now (asked of the binary:
     /// `stickers --names`), the effects and picture files.
     @Test func bashCompletesStickerNamesEffectsAndFiles() throws {
@@ -225,7 +266,7 @@ import Testing
     /// its choices) completes to those words, in every command.
     @Test(arguments: ManPageTests.commands)
     func everyChoiceIsOffered(command: String) throws {
-        let help = try CLIRun(["help", command])
+        let help = try CLIRun(["help", command, "--all"])
         for line in help.stdoutLines where line.hasPrefix("  --") {
             let fields = line.split(separator: " ")
             guard fields.count >= 2, fields[1].contains("|") else { continue }

@@ -85,7 +85,7 @@ import Testing
             + "\(DetectorSettings.defaults(for: .yunet).inputSize)"),
     ])
     func helpShowsTheDefaultValues(command: String, option: String, shown: String) throws {
-        let run = try CLIRun([command, "--help"])
+        let run = try CLIRun(["help", command, "--all"])
         #expect(run.status == 0)
         let entry = try #require(Self.entry(option, in: run.stdout), "\(option) in \(command) --help")
         #expect(entry.contains("(default: " + shown), "\(entry)")

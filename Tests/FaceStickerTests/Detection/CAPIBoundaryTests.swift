@@ -237,8 +237,17 @@ extension CAPITests {
 
     /// Damaged files, and headers past OpenCV's own limits, fail with a status,
     /// never with a crash. (What a header claims against the file's bytes is
-    /// `ImageFile.read`'s check, before decoding: see ImageFileTests.)
-    @Test func pictureReadRefusesDamagedAndForgedFiles() throws {
+    /// `ImageFile.read`'s check, before decoding: see ImageFileTests.) Run in a child
+    /// process (an exit test): OpenCV's PNG decoder has libpng print its errors to
+    /// stderr, which would leak into the suite's output (issue #41); they are asserted here.
+    @Test func pictureReadRefusesDamagedAndForgedFiles() async throws {
+        let child = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            try Self.readDamagedAndForgedFiles()
+        }
+        #expect(String(decoding: child.standardErrorContent, as: UTF8.self).contains("libpng error"))
+    }
+
+    static func readDamagedAndForgedFiles() throws {
         let dir = try TemporaryDirectory()
         let astronaut = try Data(contentsOf: URL(fileURLWithPath: Fixtures.astronaut))
         func file(_ name: String, _ bytes: [UInt8]) throws -> String {

@@ -11,6 +11,24 @@ import Testing
         try CLIRun(program: "/bin/bash", [Fixtures.root.appendingPathComponent("scripts/install.sh").path] + arguments)
     }
 
+    /// A bare Debian with only the Swift toolchain's dependencies has no C compiler: set-up
+    /// installs what the real-driver guest's build runs (gcc and the C library's headers, for
+    /// v4l2loopback and vmctl; issue #41), and this machine has them after it.
+    @Test func setUpInstallsWhatTheGuestsBuildNeeds() throws {
+        let setup = try String(contentsOf: Fixtures.root.appendingPathComponent("scripts/setup.sh"), encoding: .utf8)
+        let line = try #require(setup.split(separator: "\n").first { $0.hasPrefix("PACKAGES=(") })
+        let packages = Set(line.dropFirst("PACKAGES=(".count).dropLast().split(separator: " ").map(String.init))
+        let guest = try String(contentsOf: Fixtures.root.appendingPathComponent("scripts/vm/setup.sh"), encoding: .utf8)
+        for (tool, package) in [("gcc", "gcc"), ("curl", "curl")] where guest.contains(tool + " ") {
+            #expect(packages.contains(package), "set-up installs \(package), which scripts/vm/setup.sh runs")
+        }
+        #expect(packages.contains("libc6-dev"), "vmctl.c includes the C library's headers")
+        for tool in ["gcc", "curl", "dpkg-deb", "gzip"] {
+            let found = try CLIRun(program: "/bin/sh", ["-c", "command -v \(tool)"])
+            #expect(found.status == 0, "\(tool) is here after set-up")
+        }
+    }
+
     @Test func installsWorksFromAnywhereAndUninstalls() throws {
         let dir = try TemporaryDirectory()
         let destdir = dir.path("dest")

@@ -41,15 +41,18 @@ import Testing
         #expect(loopback["kind"] as? String == "output", "\(loopback)")
     }
 
-    @Test(arguments: [("selfie-vivid-640", "selfie-vivid-640.png", 640, 480),
-                      ("selfie-vivid-720", "selfie-vivid-720.jpg", 1280, 720)])
-    func selfieFromVivid(check name: String, picture: String, width: Int, height: Int) throws {
+    // The checks of one kind are looped over, not parameterised: a test the guest could not
+    // run is then one skip (or, under CI, one failure), never cases reported as passed (issue #41).
+    @Test func selfieFromVivid() throws {
         let guest = try RealDriverGuest.booted()
-        let check = try guest.check(name)
-        #expect(check.status == 0, "\(check.stderr)")
-        let image = try ImageFile.read(path: guest.path(picture))
-        #expect(image.width == width && image.height == height)
-        #expect(check.stdout.contains(picture))
+        for (name, picture, width, height) in [("selfie-vivid-640", "selfie-vivid-640.png", 640, 480),
+                                               ("selfie-vivid-720", "selfie-vivid-720.jpg", 1280, 720)] {
+            let check = try guest.check(name)
+            #expect(check.status == 0, "\(name): \(check.stderr)")
+            let image = try ImageFile.read(path: guest.path(picture))
+            #expect(image.width == width && image.height == height, "\(name)")
+            #expect(check.stdout.contains(picture), "\(name)")
+        }
     }
 
     @Test func aControlOutOfRangeAndAnInactiveOneAreOneLineEach() throws {
@@ -66,13 +69,14 @@ import Testing
 
     /// A loopback fed by ffmpeg with a face, in YUYV and in MJPEG (libv4l2 decodes it): the
     /// sticker in the saved selfie sits where `photo` puts it on the same picture here.
-    @Test(arguments: [("selfie-loop-yuyv", "640x480"), ("selfie-loop-mjpeg", "1280x720")])
-    func selfieFromALoopbackHasTheStickerOnTheFace(check name: String, size: String) throws {
+    @Test func selfieFromALoopbackHasTheStickerOnTheFace() throws {
         let guest = try RealDriverGuest.booted()
-        let check = try guest.check(name)
-        #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stderr.contains("1 face(s)"), "\(check.stderr)")
-        try Self.expectStickerAsOnTheHost(guest.path("\(name).png"), face: guest.path("face-\(size).png"))
+        for (name, size) in [("selfie-loop-yuyv", "640x480"), ("selfie-loop-mjpeg", "1280x720")] {
+            let check = try guest.check(name)
+            #expect(check.status == 0, "\(name): \(check.stderr)")
+            #expect(check.stderr.contains("1 face(s)"), "\(name): \(check.stderr)")
+            try Self.expectStickerAsOnTheHost(guest.path("\(name).png"), face: guest.path("face-\(size).png"))
+        }
     }
 
     @Test func liveFromVividRunsAtTheRateTheCameraGranted() throws {
@@ -87,9 +91,12 @@ import Testing
 
     /// live --virtual-camera twice in a row on one loopback (no module reload between), read
     /// by ffmpeg in the guest: frames of the size asked, I420, with the sticker on the face.
-    @Test(arguments: ["640x480", "1280x720"])
-    func theVirtualCameraFeedsAConsumer(size: String) throws {
+    @Test func theVirtualCameraFeedsAConsumer() throws {
         let guest = try RealDriverGuest.booted()
+        for size in ["640x480", "1280x720"] { try Self.virtualCamera(guest, size: size) }
+    }
+
+    static func virtualCamera(_ guest: RealDriverGuest, size: String) throws {
         let live = try guest.check("vcam-\(size)")
         #expect(live.status == 0, "\(live.stderr)")
         #expect(live.stderr.contains("/dev/video12 gets YU12 \(size)"), "\(live.stderr)")
@@ -111,19 +118,20 @@ import Testing
     /// Wrong devices, each one line naming what it is: a loopback nothing writes to yet, read as
     /// a camera; a camera given as the virtual camera; a loopback another run writes to; a
     /// camera another run streams from (without libv4l2's own line before ours).
-    @Test(arguments: [
-        ("no-writer", "facesticker: /dev/video12: nothing is writing to this v4l2loopback device yet"),
-        ("not-loopback", "facesticker: /dev/video0: a video capture device (a camera), not a v4l2loopback output"),
-        ("busy-loopback", "facesticker: /dev/video12: the device is busy (another program is writing to it)"),
-        ("busy-camera", "facesticker: /dev/video0: device is busy (another program is using the camera)"),
-    ])
-    func aWrongDeviceIsOneLineSayingWhatItIs(check name: String, starts: String) throws {
+    @Test func aWrongDeviceIsOneLineSayingWhatItIs() throws {
         let guest = try RealDriverGuest.booted()
-        let check = try guest.check(name)
-        #expect(check.status == 1, "\(check.stderr)")
-        let errors = check.stderrLines.filter { !$0.hasPrefix("live: ") && !$0.hasPrefix("selfie: ") && !$0.hasPrefix("detector: ") }
-        #expect(errors.count == 1, "\(check.stderr)")
-        #expect(errors.first?.hasPrefix(starts) == true, "\(check.stderr)")
+        for (name, starts) in [
+            ("no-writer", "facesticker: /dev/video12: nothing is writing to this v4l2loopback device yet"),
+            ("not-loopback", "facesticker: /dev/video0: a video capture device (a camera), not a v4l2loopback output"),
+            ("busy-loopback", "facesticker: /dev/video12: the device is busy (another program is writing to it)"),
+            ("busy-camera", "facesticker: /dev/video0: device is busy (another program is using the camera)"),
+        ] {
+            let check = try guest.check(name)
+            #expect(check.status == 1, "\(name): \(check.stderr)")
+            let errors = check.stderrLines.filter { !$0.hasPrefix("live: ") && !$0.hasPrefix("selfie: ") && !$0.hasPrefix("detector: ") }
+            #expect(errors.count == 1, "\(name): \(check.stderr)")
+            #expect(errors.first?.hasPrefix(starts) == true, "\(name): \(check.stderr)")
+        }
     }
 
     @Test func theCameraKeySwitchesCameras() throws {
@@ -138,16 +146,17 @@ import Testing
     /// streams), and the program feeding a loopback killed: one line and exit 1. How soon is not
     /// asserted (a busy machine slows the guest); guest.sh's log says it (1 to 4 s here), and a
     /// run that never ends is stopped by its guard there with Ctrl-C, exit 0, which fails here.
-    @Test(arguments: [("disconnect", "the camera was disconnected"),
-                      ("streaming-error", "the camera reported an error while streaming"),
-                      ("writer-stops", "no frame in")])
-    func aCameraThatFailsEndsLiveWithOneLine(check name: String, says: String) throws {
+    @Test func aCameraThatFailsEndsLiveWithOneLine() throws {
         let guest = try RealDriverGuest.booted()
-        let check = try guest.check(name)
-        #expect(check.status == 1, "\(check.stderr)")
-        #expect(check.linesAfterStart.count == 1, "\(check.stderr)")
-        #expect(check.linesAfterStart.first?.hasPrefix("facesticker: ") == true)
-        #expect(check.stderr.contains(says), "\(check.stderr)")
+        for (name, says) in [("disconnect", "the camera was disconnected"),
+                             ("streaming-error", "the camera reported an error while streaming"),
+                             ("writer-stops", "no frame in")] {
+            let check = try guest.check(name)
+            #expect(check.status == 1, "\(name): \(check.stderr)")
+            #expect(check.linesAfterStart.count == 1, "\(name): \(check.stderr)")
+            #expect(check.linesAfterStart.first?.hasPrefix("facesticker: ") == true, "\(name)")
+            #expect(check.stderr.contains(says), "\(name): \(check.stderr)")
+        }
     }
 
     /// What `photo` makes of `face` here, to compare the guest's pictures of it with: in the

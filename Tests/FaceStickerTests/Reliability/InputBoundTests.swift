@@ -74,9 +74,11 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: ws.path("out.mp4")))
     }
 
-    /// A Matroska file states no frame count (only a duration): the video is drawn and the frames
-    /// it never reached are a warning naming the tracks file; every frame within it is accepted quietly.
-    @Test(arguments: [("clip.mkv", Array(0...9), true), ("clip.mkv", Array(0...7), false), ("clip.mp4", Array(0...7), false)])
+    /// An MPEG transport stream states no frame count (only a duration): the video is drawn and
+    /// the frames it never reached are a warning naming the tracks file; every frame within it is
+    /// accepted quietly. (Matroska states none either, but its frames are counted from its packets
+    /// before the run: `aMatroskaClipIsCheckedBeforeAnyWork`.)
+    @Test(arguments: [("clip.ts", Array(0...9), true), ("clip.ts", Array(0...7), false), ("clip.mp4", Array(0...7), false)])
     func framesPastAnEstimatedEndAreAWarning(name: String, frames: [Int], warned: Bool) throws {
         let ws = try Workspace()
         let clip = try Self.clip(ws, name)
@@ -88,6 +90,19 @@ import Testing
         #expect(warnings == (warned ? ["facesticker: warning: \(tracks): frame 8 and 1 more, up to frame 9, is past the end of "
             + "\(clip), which has 8 frames (0 to 7); those frames were not drawn"] : []), "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: ws.path("out.mp4")))
+    }
+
+    /// A Matroska clip's frames are counted from its packets (issue #41), so a tracks file past
+    /// its end is refused before any work, as for a file that states its count.
+    @Test func aMatroskaClipIsCheckedBeforeAnyWork() throws {
+        let ws = try Workspace()
+        let clip = try Self.clip(ws, "clip.mkv")
+        let tracks = try Self.tracks(ws, Array(0...9))
+        _ = try ws.opaqueSticker()
+        let run = try Self.redraw(ws, clip, tracks)
+        #expect(run.status == 1 && run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("frame 8 and 1 more, up to frame 9, is past the end of \(clip), which has 8 frames"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: ws.path("out.mp4")))
     }
 
     // MARK: --tracks-in is read as it goes

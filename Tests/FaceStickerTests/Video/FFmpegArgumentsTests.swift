@@ -10,7 +10,8 @@ import Testing
     @Test func theDecoderPassesEveryFrameAsLimitedRangeYUV() {
         let a = FFmpegArguments.decoder(Self.info)
         #expect(a.contains("file:/in/clip:1.mp4"), "a colon in a name is not a protocol")
-        #expect(a.joined(separator: " ").contains("-fps_mode passthrough -vf format=yuv420p -f rawvideo -pix_fmt yuv420p pipe:1"))
+        #expect(a.joined(separator: " ").contains("-fps_mode passthrough -enc_time_base:v -1 -vf format=yuv420p -f rawvideo "
+                                                  + "-pix_fmt yuv420p pipe:1"), "frames keep the input's time base (issue #41)")
         var full = Self.info
         full.fullRange = true
         #expect(FFmpegArguments.decoder(full).contains("scale=out_range=tv,format=yuv420p"))

@@ -82,6 +82,16 @@ import Testing
         return (first[0], last[0] + last[1], first[1])
     }
 
+    /// A shared clip, or carphone copied here into an MPEG transport stream
+    /// (`carphone.ts`; `offset.m2ts` starting 10 s in).
+    static func input(_ name: String, in dir: TemporaryDirectory) throws -> String {
+        guard name.hasSuffix("ts") else { return Self.video(name) }
+        let path = dir.path(name)
+        let offset = name.hasPrefix("offset") ? ["-output_ts_offset", "10"] : []
+        try MediaTools.ffmpeg(["-i", Fixtures.carphone, "-c", "copy"] + offset + [path])
+        return path
+    }
+
     static func seconds(_ text: String) throws -> Double { Double(try TimeRange.parse(text, setting: .start)) / 1e6 }
 
     // MARK: The output is the range
@@ -97,10 +107,13 @@ import Testing
         ("Megamind.avi", ["--start", "1.9728", "--duration", "1"], 1.9728, 2.9728),
         ("megamind-720p.mp4", ["--start", "0:04.5", "--to", "00:00:06"], 4.5, 6.0),
         ("megamind-720p.mp4", ["--duration", "1.25"], 0, 1.25),
+        // MPEG transport streams have no index: a seek lands between keyframes (issue #41).
+        ("carphone.ts", ["--start", "1", "--duration", "1"], 1, 2),
+        ("offset.m2ts", ["--start", "1.5", "--to", "3.5"], 1.5, 3.5),
     ])
     func theOutputIsThePart(name: String, range: [String], start: Double, end: Double) throws {
         let dir = try TemporaryDirectory()
-        let input = Self.video(name)
+        let input = try Self.input(name, in: dir)
         let output = dir.path("part.mkv")
         let run = try Self.run([input, "-o", output, "--tracks-in", try Self.noFaces(in: dir)] + range)
         #expect(run.status == 0, "\(run.stderr)")
@@ -131,13 +144,13 @@ import Testing
     /// start and ends within one of its end (copied packets: AAC into .mp4, AC-3 into .mkv;
     /// and a 440 Hz tone muxed onto carphone here).
     @Test(Fixtures.needsShared("data/video"), arguments: [
-        ("megamind-720p.mp4", "mp4"), ("Megamind.avi", "mkv"), ("Megamind.avi", "mp4"), ("tone", "mov"),
+        ("megamind-720p.mp4", "mp4"), ("Megamind.avi", "mkv"), ("Megamind.avi", "mp4"), ("tone", "mov"), ("tone.ts", "mp4"),
     ])
     func theAudioIsCutWithIt(name: String, ext: String) throws {
         let dir = try TemporaryDirectory()
         var input = Self.video(name)
-        if name == "tone" {
-            input = dir.path("tone.mp4")
+        if name.hasPrefix("tone") {
+            input = dir.path(name == "tone" ? "tone.mp4" : name)
             try MediaTools.ffmpeg(["-i", Fixtures.carphone, "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
                                    "-map", "0:v", "-map", "1:a", "-c:v", "copy", "-c:a", "aac", "-shortest", input])
         }
