@@ -20,7 +20,8 @@ mkdir -p "$(dirname "$log")"
 : >"$log"
 
 # Drops the build's progress and the tests' "started" and "passed" lines (with the
-# comment lines under them); keeps everything else.
+# comment lines under them, and the rest of a message whose arguments span lines);
+# keeps everything else: failures (✘), skips (➜), warnings and the summaries.
 quiet() {
     awk '
         /^\[[0-9]+\/[0-9]+\] / || /^(Building for |Planning build|Write swift-version|Compiling |Emitting )/ { next }
@@ -29,7 +30,8 @@ quiet() {
         /^✔ Test run with / { print; drop = 0; fflush(); next }
         /^✔ / { drop = 1; next }
         /^↳ / { if (!drop) print; next }
-        { drop = 0; print; fflush() }
+        /^(✘|➜|⚠|test:) / { drop = 0; print; fflush(); next }
+        { if (!drop) { print; fflush() } }
     '
 }
 
