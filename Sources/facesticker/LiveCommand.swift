@@ -17,7 +17,8 @@ enum LiveCommand: Command {
     newest frame it can take. Frames that arrive faster than they go out are
     dropped, never queued. Runs until q (in the preview), Ctrl-C, or the end of
     a file source, which plays as a camera at its own rate (--size also scales
-    a video). Give at least one output: --preview, --virtual-camera or --y4m.
+    a video, filling the size and cropped around the faces, or with --fit padded:
+    never stretched). Give at least one output: --preview, --virtual-camera or --y4m.
     -o FILE or --y4m FILE already there is replaced only with -y (--overwrite).
     Ctrl-C ends it as q does, with exit status 0.
     """
@@ -38,6 +39,9 @@ enum LiveCommand: Command {
     static let fps = Option<Double?>("--fps", placeholder: "N", default: nil, range: 1...240,
                                      help: "the rate a file is played at (default: its own; pictures 30), or a camera "
                                          + "is asked for (the nearest it lists; default: its fastest)")
+    static let fill = Flag("--fill", help: "a file played at a --size of another shape fills it, cropped around the faces "
+                               + "(the default, as video calls show a camera)")
+    static let fit = Flag("--fit", help: "... or shows all of its picture, padded with black (never stretched)")
     static let loop = Flag("--loop", help: "play a file source again at its end")
     static let fast = Flag("--fast", help: "a file as fast as it goes, not at its rate (every frame, none dropped)")
     static let duration = Option<Double?>("--duration", placeholder: "S", default: nil, range: 0.1...86_400, help: "stop after S seconds")
@@ -48,7 +52,7 @@ enum LiveCommand: Command {
 
     static var groups: [OptionGroup] {
         [CameraOptions.group,
-         OptionGroup("source", [fps, loop, fast]),
+         OptionGroup("source", [fps, fill, fit, loop, fast]),
          OptionGroup("outputs (at least one)", [preview, virtualCamera, y4m]),
          OptionGroup(nil, [duration, output, ResultOptions.overwrite, DetectorOptions.detectWidth, stats]),
          StickerOptions.group] + DetectorOptions.videoGroups
@@ -73,6 +77,8 @@ enum LiveCommand: Command {
         /// What `--source` names (nil: a camera by default).
         let sourceKind: FrameSources.Kind?
         let destination: SelfieDestination
+        /// How a file goes into a `--size` of another shape (`--fill`, `--fit`).
+        let framing: Framing.Mode
 
         init(_ arguments: Arguments) throws {
             preview = arguments[LiveCommand.preview]
@@ -80,6 +86,8 @@ enum LiveCommand: Command {
             y4m = arguments[LiveCommand.y4m]
             stickers = StickerOptions.parse(arguments)
             fps = arguments[LiveCommand.fps]
+            if arguments[LiveCommand.fill], arguments[LiveCommand.fit] { throw UsageError("live: give one of --fill and --fit") }
+            framing = arguments[LiveCommand.fit] ? .fit : .fill
             loop = arguments[LiveCommand.loop]
             fast = arguments[LiveCommand.fast]
             duration = arguments[LiveCommand.duration]
@@ -113,10 +121,11 @@ enum LiveCommand: Command {
         let request = try Request(arguments)
         let library = try plan(request, arguments)
         let stickers = try library.stickers(named: request.stickers.names)
-        let source = try openSource(request)
+        let (source, framing) = try openSource(request)
         defer { source.close() }
         let (width, height) = try source.size
-        let sinks = try openSinks(request, width: width, height: height, rate: source.frameRate)
+        let sinks = try openSinks(request, width: framing?.width ?? width, height: framing?.height ?? height,
+                                  rate: source.frameRate)
 
         var options = LiveLoop.Options()
         options.paced = !request.fast
@@ -124,6 +133,12 @@ enum LiveCommand: Command {
         options.mirrored = request.camera.mirror ?? source.isLive
         options.duration = request.duration
         options.profile = request.profile
+        options.framing = framing
+        if let framing {
+            Console.note("live: \(source.name) \(framing.mode == .fill ? "fills" : "fits") \(framing.width)x\(framing.height): "
+                + (framing.mode == .fill ? "scaled to \(width)x\(height) and cropped around the faces"
+                    : "scaled to \(width)x\(height) and padded with black"))
+        }
         let detectorSettings = VideoOptions(detector: request.detector.settings, detectWidth: request.detectWidth)
             .detectorSettings(width: width, height: height)
         let (assignment, filters) = (request.stickers.assignment, request.stickers.filters)
@@ -187,11 +202,18 @@ enum LiveCommand: Command {
         return library
     }
 
-    /// The source: a camera, or a file played as one; the loop takes its frames as YUV.
-    private static func openSource(_ request: Request) throws -> FrameSource {
+    /// The source: a camera, or a file played as one; the loop takes its frames as YUV. A
+    /// video at a `--size` of another shape is scaled with its shape kept, to cover the size or
+    /// to lie in it: the framing then crops or pads each frame to it (issue #42: never stretched).
+    private static func openSource(_ request: Request) throws -> (FrameSource, Framing?) {
         let rate = request.fps.flatMap { FrameRate(numerator: Int(($0 * 1000).rounded()), denominator: 1000) }
         if let sourcePath = request.camera.source, request.sourceKind == .video {
-            return try VideoFileSource(path: sourcePath, size: request.camera.namedSize?.tuple, rate: rate)
+            guard let size = request.camera.namedSize else { return (try VideoFileSource(path: sourcePath, rate: rate), nil) }
+            let info = try VideoProbe.probe(path: sourcePath)
+            let framing = Framing(request.framing, width: size.width, height: size.height)
+            let scaled = framing.scaledSize(sourceWidth: info.width, sourceHeight: info.height)
+            let source = try VideoFileSource(path: sourcePath, size: scaled, rate: rate)
+            return (source, scaled == (size.width, size.height) ? nil : framing)
         }
         let path = request.camera.source ?? request.cameraPath ?? request.camera.device
         let source = try FrameSources.open(path, width: request.camera.size.width, height: request.camera.size.height,
@@ -200,7 +222,7 @@ enum LiveCommand: Command {
             camera.controlChanges.forEach { Console.note("live: \($0.summary)") }
             Console.note("live: camera \(camera.summary)")
         }
-        return source
+        return (source, nil)
     }
 
     /// The outputs besides the preview: a Y4M stream, a virtual camera.

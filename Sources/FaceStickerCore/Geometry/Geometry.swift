@@ -242,3 +242,36 @@ public struct ConvexPolygon: Hashable, Sendable {
         return kept.count >= 3 ? ConvexPolygon(corners: kept) : nil
     }
 }
+
+/// How a picture of one shape goes into an output of another without being stretched
+/// (`live --size` of another aspect, issue #42): `fill` scales it to cover the output and
+/// crops what is over, `fit` scales it to lie inside and pads the rest with black.
+package struct Framing: Equatable, Sendable {
+    package enum Mode: String, CaseIterable, Sendable {
+        case fill, fit
+    }
+
+    package var mode: Mode
+    /// The output's size.
+    package var width: Int
+    package var height: Int
+
+    package init(_ mode: Mode, width: Int, height: Int) {
+        self.mode = mode
+        self.width = max(2, width)
+        self.height = max(2, height)
+    }
+
+    /// The size a `sourceWidth` x `sourceHeight` picture is scaled to, its shape kept and its
+    /// sides even: covering the output (`fill`, at least its size) or inside it (`fit`).
+    package func scaledSize(sourceWidth: Int, sourceHeight: Int) -> (width: Int, height: Int) {
+        let sw = Double(max(1, sourceWidth)), sh = Double(max(1, sourceHeight))
+        let (ow, oh) = (Double(width), Double(height))
+        let scale = mode == .fill ? max(ow / sw, oh / sh) : min(ow / sw, oh / sh)
+        func even(_ value: Double, _ bound: Int) -> Int {
+            let rounded = Int(max(2, min(value, 65536)).rounded()) & ~1
+            return mode == .fill ? max(bound, rounded) : min(bound, max(2, rounded))
+        }
+        return (even(sw * scale, width), even(sh * scale, height))
+    }
+}

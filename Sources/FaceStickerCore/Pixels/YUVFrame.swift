@@ -60,4 +60,45 @@ package struct YUVFrame: Equatable, Sendable {
             flip(offset: vo, rowWidth: cw, rows: ch)
         }
     }
+
+    /// The `width` x `height` window whose top left is (`x`, `y`), copied: both rounded
+    /// down to even (4:2:0 chroma covers two by two pixels) and kept within the frame.
+    package func cropped(x: Int, y: Int, width: Int, height: Int) -> YUVFrame {
+        let w = max(1, min(width, self.width)), h = max(1, min(height, self.height))
+        let x0 = max(0, min(x, self.width - w)) & ~1, y0 = max(0, min(y, self.height - h)) & ~1
+        var out = YUVFrame(width: w, height: h, y: 0)
+        out.copy(from: self, source: (x0, y0), target: (0, 0), size: (w, h))
+        return out
+    }
+
+    /// This frame inside a `width` x `height` frame of black, its top left at (`x`, `y`)
+    /// (rounded down to even); the parts that do not fit are left out.
+    package func padded(width: Int, height: Int, x: Int, y: Int) -> YUVFrame {
+        var out = YUVFrame(width: width, height: height, y: 16)
+        let x0 = max(0, x) & ~1, y0 = max(0, y) & ~1
+        out.copy(from: self, source: (0, 0), target: (x0, y0),
+                 size: (max(0, min(self.width, out.width - x0)), max(0, min(self.height, out.height - y0))))
+        return out
+    }
+
+    /// Copies a `size` block of `other`'s planes at `source` onto this frame's at `target`
+    /// (even corners; the caller keeps both blocks within their frames).
+    private mutating func copy(from other: YUVFrame, source: (x: Int, y: Int), target: (x: Int, y: Int), size: (w: Int, h: Int)) {
+        guard size.w > 0, size.h > 0 else { return }
+        let (sw, tw) = (other.width, width)
+        let (scw, tcw) = (other.chromaWidth, chromaWidth)
+        let planes = [(0, 0, sw, tw, 1), (other.uOffset, uOffset, scw, tcw, 2), (other.vOffset, vOffset, scw, tcw, 2)]
+        other.data.withUnsafeBufferPointer { src in
+            data.withUnsafeMutableBufferPointer { dst in
+                for (from, to, srcRow, dstRow, step) in planes {
+                    let rows = (size.h + step - 1) / step, columns = (size.w + step - 1) / step
+                    let (sx, sy, tx, ty) = (source.x / step, source.y / step, target.x / step, target.y / step)
+                    for row in 0..<rows {
+                        let s = from + (sy + row) * srcRow + sx, d = to + (ty + row) * dstRow + tx
+                        for column in 0..<columns { dst[d + column] = src[s + column] }
+                    }
+                }
+            }
+        }
+    }
 }

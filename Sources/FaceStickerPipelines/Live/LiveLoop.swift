@@ -62,6 +62,9 @@ package final class LiveLoop: @unchecked Sendable {
         package var maxFrames: Int?
         /// What tracking is tuned for: `recall` when every layer hides the face.
         package var profile = DetectionProfile.precision
+        /// The size frames go out at when the source's shape differs (nil: the source's size):
+        /// each frame is cropped around the faces or padded (`LiveFramer`), never stretched.
+        package var framing: Framing?
 
         package init() {}
     }
@@ -250,10 +253,15 @@ package final class LiveLoop: @unchecked Sendable {
     }
 
     /// `frame` as YUV of the loop's size: a picture of another size (a folder's, another
-    /// camera's after a switch) is scaled, as RGBA, and converted with the loop's matrix.
+    /// camera's after a switch) is scaled with its shape kept, as RGBA, converted with the
+    /// loop's matrix, and cropped in the middle (or with `--fit` padded): never stretched.
     private func yuv(_ frame: Frame) throws -> YUVFrame {
         guard frame.width != width || frame.height != height else { return frame.yuv }
-        return YUVConversion.frame(try OpenCV.resize(frame.rgba, width: width, height: height), matrix: matrix)
+        let shape = Framing(options.framing?.mode ?? .fill, width: width, height: height)
+        let (w, h) = shape.scaledSize(sourceWidth: frame.width, sourceHeight: frame.height)
+        let scaled = YUVConversion.frame(try OpenCV.resize(frame.rgba, width: w, height: h), matrix: matrix)
+        return shape.mode == .fill ? scaled.cropped(x: (w - width) / 2, y: (h - height) / 2, width: width, height: height)
+            : scaled.padded(width: width, height: height, x: (width - w) / 2, y: (height - h) / 2)
     }
 
     private func detectStage(_ detector: FrameDetector) {
@@ -280,6 +288,7 @@ package final class LiveLoop: @unchecked Sendable {
 
     private func outputStage() throws {
         var painter = painter
+        var framer = options.framing.map(LiveFramer.init)
         var lastArrival: UInt64?
         while true {
             let taken = slot.take(timeoutMs: presenter == nil ? 100 : 10)
@@ -295,7 +304,11 @@ package final class LiveLoop: @unchecked Sendable {
                 lastArrival = frame.arrival
                 let painted = painter.place(tracks.faces(at: frame.tick), interval: interval)
                 frame.editYUV { painter.draw(painted, onto: &$0, matrix: matrix) }
-                let image = frame.yuv
+                var image = frame.yuv
+                if var shaped = framer {
+                    image = shaped.frame(image, faces: painted.map(\.tracked.face.box))
+                    framer = shaped
+                }
                 for sink in sinks { try sink.write(image) }
                 if let presenter { actions = try presenter.present(image, matrix: matrix, faces: painted.count) }
                 stats.wentOut(arrival: frame.arrival)
@@ -324,6 +337,41 @@ package final class LiveLoop: @unchecked Sendable {
             }
             if stopping { return }
         }
+    }
+}
+
+/// Puts each frame out at the output's size (`Framing`), never stretched: padded in the
+/// middle (`fit`), or cropped (`fill`) around the faces. The window's middle eases toward
+/// the middle of the faces, a tenth of the way each frame, and only once they are more than
+/// a twentieth of the output away, so the picture follows the people without shaking; it
+/// stays where it was while no face is seen, and starts in the middle.
+package struct LiveFramer: Sendable {
+    package let framing: Framing
+    /// The cropped window's middle, in the frame's pixels.
+    private var centre: Point?
+
+    package init(_ framing: Framing) { self.framing = framing }
+
+    package mutating func frame(_ image: YUVFrame, faces: [Rect]) -> YUVFrame {
+        let (w, h) = (framing.width, framing.height)
+        guard framing.mode == .fill else {
+            return image.padded(width: w, height: h, x: (w - image.width) / 2, y: (h - image.height) / 2)
+        }
+        var current = centre ?? Point(x: Double(image.width) / 2, y: Double(image.height) / 2)
+        if !faces.isEmpty {
+            // The middle of the box around every face.
+            let (left, right) = (faces.map(\.minX).min() ?? 0, faces.map(\.maxX).max() ?? 0)
+            let (top, bottom) = (faces.map(\.minY).min() ?? 0, faces.map(\.maxY).max() ?? 0)
+            let target = Point(x: (left + right) / 2, y: (top + bottom) / 2)
+            let (dx, dy) = (target.x - current.x, target.y - current.y)
+            if abs(dx) > Double(w) / 20 || abs(dy) > Double(h) / 20 {
+                current = Point(x: current.x + dx / 10, y: current.y + dy / 10)
+            }
+        }
+        centre = current
+        let x = Int(max(0, min(Double(image.width - w), (current.x - Double(w) / 2).rounded())))
+        let y = Int(max(0, min(Double(image.height - h), (current.y - Double(h) / 2).rounded())))
+        return image.cropped(x: x, y: y, width: w, height: h)
     }
 }
 

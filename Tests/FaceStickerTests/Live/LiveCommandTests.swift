@@ -55,6 +55,49 @@ import Testing
         #expect(dir.contents() == ["live.y4m"], "no temporary file left")
     }
 
+    /// `--size` of another shape than the file's (issue #42: 4:3 to 16:9 stretched faces 1.33
+    /// times): every frame is the file scaled with its shape kept (ffmpeg's own scaling, as the
+    /// source asks it), then cropped around the face (`--fill`, the default) or padded with black
+    /// (`--fit`). Compared on the luma of a strip at the picture's left edge, away from the face.
+    @Test(arguments: ["fill", "fit"])
+    func aSizeOfAnotherShapeIsNeverStretched(mode: String) throws {
+        let dir = try TemporaryDirectory()
+        let out = dir.path("live.y4m")
+        let run = try CLIRun(["live", "--source", LiveFixtures.carphone, "--size", "1280x720", "--\(mode)", "--fast",
+                              "--y4m", out, "--sticker", LiveFixtures.sunglassesArt])
+        #expect(run.status == 0, "\(run.stderr)")
+        let stream = try #require(Y4MStream(try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))))
+        #expect(stream.width == 1280 && stream.height == 720 && stream.frames.count == 120)
+        // 176x144 scaled to cover 1280x720 keeps its shape at 1280x1046; to fit it, 880x720.
+        let (w, h) = mode == "fill" ? (1280, 1046) : (880, 720)
+        let reference = dir.path("scaled.yuv")
+        try MediaTools.ffmpeg(["-i", LiveFixtures.carphone, "-vf", "scale=\(w):\(h):flags=area,format=yuv420p,select=eq(n\\,60)",
+                               "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "yuv420p", reference])
+        let scaled = try [UInt8](Data(contentsOf: URL(fileURLWithPath: reference)))
+        try #require(scaled.count == YUVFrame.byteCount(width: w, height: h))
+        let frame = stream.frames[60]
+        /// Mean luma difference of the output's columns `columns` against the reference's from `x0`, rows shifted by `dy`.
+        func difference(columns: Range<Int>, x0: Int, dy: Int) -> Double {
+            var sum = 0, n = 0
+            for y in 0..<min(720, h - dy) {
+                for (i, x) in columns.enumerated() {
+                    sum += abs(Int(frame[y * 1280 + x]) - Int(scaled[(y + dy) * w + x0 + i]))
+                    n += 1
+                }
+            }
+            return Double(sum) / Double(max(1, n))
+        }
+        if mode == "fill" {
+            // Some window of the covering picture is the output, exactly but for rounding.
+            let best = stride(from: 0, through: h - 720, by: 2).map { difference(columns: 0..<160, x0: 0, dy: $0) }.min() ?? 255
+            #expect(best < 1.5, "the left strip is the scaled file's: \(best)")
+        } else {
+            #expect(frame[0..<(720 * 1280)].enumerated().allSatisfy { i, v in (200..<1080).contains(i % 1280) || v == 16 },
+                    "black bars of 200 columns each side")
+            #expect(difference(columns: 200..<360, x0: 0, dy: 0) < 1.5, "the picture in the middle is the scaled file")
+        }
+    }
+
     @Test func ctrlCEndsTheRunWithStatsAndAWholeFile() throws {
         let dir = try TemporaryDirectory()
         let out = dir.path("cut.y4m")
@@ -112,6 +155,9 @@ import Testing
                 status: 2, message: { _ in "facesticker: live: --device and --source together (one source at a time)" }),
         BadCase(name: "not a video", arguments: { dir in ["--source", dir + "/junk.mp4", "--y4m", "-"] },
                 status: 1, message: { dir in "facesticker: \(dir)/junk.mp4: " }),
+        BadCase(name: "fill and fit", arguments: { dir in ["--source", dir + "/in.mp4", "--size", "1280x720", "--fill", "--fit",
+                                                            "--y4m", "-"] },
+                status: 2, message: { _ in "facesticker: live: give one of --fill and --fit" }),
     ]
 
     @Test(arguments: badCases)

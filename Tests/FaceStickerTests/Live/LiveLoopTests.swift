@@ -176,6 +176,39 @@ import Testing
         #expect(sink.frames.first == YUVConversion.frame(RGBAImage(width: 32, height: 24, fill: (200, 0, 0, 255)), matrix: .bt601))
     }
 
+    /// A picture of another shape is scaled with its shape kept and cropped in the middle,
+    /// never stretched (issue #42): the middle half of a 64x24 picture, blue between a red and
+    /// a green quarter, fills a 32x24 loop with blue alone.
+    @Test func aPictureOfAnotherShapeIsCroppedNotStretched() throws {
+        let dir = try TemporaryDirectory()
+        try ImageFile.write(RGBAImage(width: 32, height: 24, fill: (200, 0, 0, 255)), to: dir.path("a1.png"))
+        var wide = RGBAImage(width: 64, height: 24, fill: (0, 0, 200, 255))
+        for y in 0..<24 {
+            for x in 0..<64 where x < 16 || x >= 48 {
+                let i = (y * 64 + x) * 4
+                (wide.pixels[i], wide.pixels[i + 1], wide.pixels[i + 2]) = x < 16 ? (200, 0, 0) : (0, 200, 0)
+            }
+        }
+        try ImageFile.write(wide, to: dir.path("a2.png"))
+        let source = try ImageFolderSource(folder: dir.url.path)
+        let sink = CollectingSink()
+        _ = try LiveFixtures.run(source, sinks: [sink], options: LiveFixtures.options(paced: false))
+        #expect(sink.frames.last == YUVConversion.frame(RGBAImage(width: 32, height: 24, fill: (0, 0, 200, 255)), matrix: .bt601))
+    }
+
+    /// Cropping and padding keep each plane's pixels in place (4:2:0, even corners).
+    @Test func croppingAndPaddingMoveEveryPlane() {
+        var frame = YUVFrame(width: 6, height: 4, y: 0)
+        for i in 0..<frame.data.count { frame.data[i] = UInt8(i) }
+        let crop = frame.cropped(x: 3, y: 2, width: 4, height: 2)
+        // (3, 2) rounds down to (2, 2): luma rows 2 and 3 from column 2, chroma row 1 from column 1.
+        #expect(Array(crop.data[0..<4]) == [14, 15, 16, 17] && Array(crop.data[4..<8]) == [20, 21, 22, 23])
+        #expect(crop.data[crop.uOffset] == frame.data[frame.uOffset + 3 + 1])
+        let padded = crop.padded(width: 8, height: 4, x: 2, y: 2)
+        #expect(padded.data[0] == 16 && padded.data[2 * 8 + 2] == 14 && padded.data[padded.uOffset] == 128)
+        #expect(padded.data[padded.uOffset + 4 + 1] == crop.data[crop.uOffset])
+    }
+
     @Test func mirroringFlipsEachPlane() {
         var frame = YUVFrame(width: 5, height: 3, y: 0)
         for i in 0..<frame.data.count { frame.data[i] = UInt8(i) }
