@@ -41,7 +41,8 @@ enum LiveCommand: Command {
                                          + "is asked for (the nearest it lists; default: its fastest)")
     static let fill = Flag("--fill", help: "a file played at a --size of another shape fills it, cropped around the faces "
                                + "(the default, as video calls show a camera)")
-    static let fit = Flag("--fit", help: "... or shows all of its picture, padded with black (never stretched)")
+    static let fit = Flag("--fit", help: "a file played at a --size of another shape shows all of its picture there, "
+                              + "padded with black (neither is ever stretched)")
     static let loop = Flag("--loop", help: "play a file source again at its end")
     static let fast = Flag("--fast", help: "a file as fast as it goes, not at its rate (every frame, none dropped)")
     static let duration = Option<Double?>("--duration", placeholder: "S", default: nil, range: 0.1...86_400, help: "stop after S seconds")
