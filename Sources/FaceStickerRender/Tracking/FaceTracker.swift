@@ -35,6 +35,26 @@ package struct FaceTracker: Sendable {
             continueTrack(pair.key, with: detections[pair.detection], at: frame)
             result.append((pair.key, detections[pair.detection]))
         }
+        // With `joinReach`, a detection no track overlapped enough joins the nearest confirmed
+        // track still without one whose predicted middle is that near: the same face, found
+        // late or moved fast, not a second one (issue #42: two pairs of sunglasses on one face).
+        if settings.joinReach > 0 {
+            var near: [(distance: Double, key: Int, detection: Int)] = []
+            for (key, track) in tracks where track.isLive && track.status == .confirmed && !usedTracks.contains(key) {
+                let predicted = track.predictedBox(at: frame, maxDrift: settings.maxDrift)
+                for (index, face) in detections.enumerated() where !usedDetections.contains(index) {
+                    let distance = predicted.center.distance(to: face.box.center)
+                    if distance <= settings.joinReach * max(predicted.width, face.box.width) { near.append((distance, key, index)) }
+                }
+            }
+            near.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.key < $1.key }
+            for pair in near where !usedTracks.contains(pair.key) && !usedDetections.contains(pair.detection) {
+                usedTracks.insert(pair.key)
+                usedDetections.insert(pair.detection)
+                continueTrack(pair.key, with: detections[pair.detection], at: frame)
+                result.append((pair.key, detections[pair.detection]))
+            }
+        }
         for key in tracks.keys where !usedTracks.contains(key) { miss(key, at: frame) }
         for (index, face) in detections.enumerated() where !usedDetections.contains(index) {
             let key = nextKey
@@ -216,6 +236,11 @@ package struct TrackerSettings: Equatable, Sendable {
     package var holdRounds: Int
     /// Overlap (IoU of boxes) a detection needs with a track's predicted box to continue it.
     package var minOverlap: Double
+    /// Over 0: a detection that overlaps no track enough still continues a confirmed track
+    /// whose predicted middle is within this many box widths of its own (live, where
+    /// detections arrive late: one face must not get two stickers). 0: never (video, where
+    /// detection keeps its rhythm and `minOverlap` alone decides).
+    package var joinReach = 0.0
     /// 0: a face the detector misses stands still (its motion is forgotten at the miss).
     /// Over 0: it keeps moving along its last motion, at most this many of its box widths
     /// from where it was last found (in live, past the few frames any face is carried).

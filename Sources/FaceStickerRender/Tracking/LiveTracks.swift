@@ -47,9 +47,17 @@ package final class LiveTracks: Sendable {
     package convenience init(frameRate: Double, detectionRate: Double, profile: DetectionProfile) {
         let rate = frameRate.isFinite ? min(max(frameRate, 0), 1e6) : 0
         let every = max(1, Int((rate / max(1, detectionRate.isFinite ? detectionRate : 1)).rounded(.up)))
-        self.init(settings: TrackerSettings.forVideo(frameRate: rate, detectEvery: every, profile: profile),
-                  maxAge: Int((2 * rate).rounded()))
+        var settings = TrackerSettings.forVideo(frameRate: rate, detectEvery: every, profile: profile)
+        // A detection that comes late lands beside its face's track, not on it: it joins it.
+        settings.joinReach = LiveTracks.joinReach
+        self.init(settings: settings, maxAge: Int((2 * rate).rounded()))
     }
+
+    /// How far (in box widths between middles) a detection that overlaps no track enough
+    /// may lie from a confirmed track that got no detection this round, and still be that
+    /// face (`TrackerSettings.joinReach`): a face that turns back between two answers half
+    /// a second apart lands up to one and a half widths from where its track predicted it.
+    package static let joinReach = 1.5
 
     /// The tracker's settings.
     package var settings: TrackerSettings { state.withLock { $0.tracker.settings } }
