@@ -64,9 +64,14 @@ package enum FFmpegArguments {
                 filters.insert("trim=" + trim.joined(separator: ":"), at: 0)
             }
         }
-        return ["-nostdin", "-hide_banner", "-v", "error"] + seek + input(info) + ["-map", "0:v:0", "-an", "-sn", "-dn",
-                "-fps_mode", "passthrough", "-enc_time_base:v", "-1", "-vf", filters.joined(separator: ","),
-                "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"]
+        return ["-nostdin", "-hide_banner", "-v", "error"] + seek + input(info) + rawFrames(filters)
+    }
+
+    /// The first video stream alone, every frame once, through `filters`, as raw YUV 4:2:0
+    /// on stdout in the input's time base: the decoders' one output.
+    private static func rawFrames(_ filters: [String]) -> [String] {
+        ["-map", "0:v:0", "-an", "-sn", "-dn", "-fps_mode", "passthrough", "-enc_time_base:v", "-1",
+         "-vf", filters.joined(separator: ","), "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"]
     }
 
     /// The audio of `cut` from the input: ffmpeg's accurate seek and length on
@@ -86,9 +91,7 @@ package enum FFmpegArguments {
         if width != info.width || height != info.height { filters.append("scale=\(width):\(height):flags=area") }
         if info.fullRange { filters.append("scale=out_range=tv") }
         filters.append("format=yuv420p")
-        return ["-nostdin", "-hide_banner", "-v", "error", "-i", url(info.path), "-map", "0:v:0", "-an", "-sn", "-dn",
-                "-fps_mode", "passthrough", "-enc_time_base:v", "-1", "-vf", filters.joined(separator: ","),
-                "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"]
+        return ["-nostdin", "-hide_banner", "-v", "error", "-i", url(info.path)] + rawFrames(filters)
     }
 
     /// Encodes YUV 4:2:0 frames from stdin with libx264 into `output`, taking audio

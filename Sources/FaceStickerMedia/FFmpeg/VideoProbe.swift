@@ -1,4 +1,8 @@
 import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 import FaceStickerCore
 
 /// Reads a video's properties with `ffprobe` (JSON output).
@@ -56,7 +60,7 @@ package enum VideoProbe {
         if ImageSequence.isPattern(input) { return try probe(path: input, sequenceRate: sequenceRate) }
         var info = try probe(path: input)
         guard info.frameCountIsEstimate, VideoInfo.countedByPackets.contains(info.container),
-              let (times, end) = packetTimes(info) else { return info }
+              let (times, end) = cachedPacketTimes(info) else { return info }
         info.frameCount = times.count
         info.frameCountIsEstimate = false
         info.frameTimes = times
@@ -67,6 +71,24 @@ package enum VideoProbe {
             info.frameRate = rate
         }
         return info
+    }
+
+    /// The last few packet passes, by file as it is now (path, device, inode, size, change
+    /// time): a run's checks before the work and the work itself read a file's packets once.
+    private static let packetPasses = Mutex<[(key: String, times: [Int64], end: Int64)]>([])
+
+    /// `packetTimes`, read once per file as it is now.
+    private static func cachedPacketTimes(_ info: VideoInfo) -> (times: [Int64], end: Int64)? {
+        var file = stat()
+        guard stat(info.path, &file) == 0 else { return packetTimes(info) }
+        let key = "\(info.path)\u{0}\(file.st_dev) \(file.st_ino) \(file.st_size) \(file.st_ctim.tv_sec).\(file.st_ctim.tv_nsec)"
+        if let known = packetPasses.withLock({ $0.first { $0.key == key } }) { return (known.times, known.end) }
+        guard let read = packetTimes(info) else { return nil }
+        packetPasses.withLock { passes in
+            passes.append((key, read.times, read.end))
+            if passes.count > 4 { passes.removeFirst() }
+        }
+        return read
     }
 
     /// What a pass over a video stream's packets (demuxing, no decoding) tells: when

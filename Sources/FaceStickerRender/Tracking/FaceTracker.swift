@@ -25,16 +25,19 @@ package struct FaceTracker: Sendable {
                 if overlap >= settings.minOverlap { pairs.append((overlap, key, index)) }
             }
         }
-        // Greedy best-overlap-first matching: faces are few and rarely overlap.
-        pairs.sort { $0.overlap != $1.overlap ? $0.overlap > $1.overlap : $0.key < $1.key }
         var usedTracks = Set<Int>(), usedDetections = Set<Int>()
         var result: [(key: Int, face: Face)] = []
-        for pair in pairs where !usedTracks.contains(pair.key) && !usedDetections.contains(pair.detection) {
-            usedTracks.insert(pair.key)
-            usedDetections.insert(pair.detection)
-            continueTrack(pair.key, with: detections[pair.detection], at: frame)
-            result.append((pair.key, detections[pair.detection]))
+        // Greedy matching, best pair first (faces are few and rarely overlap).
+        func assign(_ ranked: [(key: Int, detection: Int)]) {
+            for pair in ranked where !usedTracks.contains(pair.key) && !usedDetections.contains(pair.detection) {
+                usedTracks.insert(pair.key)
+                usedDetections.insert(pair.detection)
+                continueTrack(pair.key, with: detections[pair.detection], at: frame)
+                result.append((pair.key, detections[pair.detection]))
+            }
         }
+        pairs.sort { $0.overlap != $1.overlap ? $0.overlap > $1.overlap : $0.key < $1.key }
+        assign(pairs.map { ($0.key, $0.detection) })
         // With `joinReach`, a detection no track overlapped enough joins the nearest confirmed
         // track still without one whose predicted middle is that near: the same face, found
         // late or moved fast, not a second one (issue #42: two pairs of sunglasses on one face).
@@ -48,12 +51,7 @@ package struct FaceTracker: Sendable {
                 }
             }
             near.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.key < $1.key }
-            for pair in near where !usedTracks.contains(pair.key) && !usedDetections.contains(pair.detection) {
-                usedTracks.insert(pair.key)
-                usedDetections.insert(pair.detection)
-                continueTrack(pair.key, with: detections[pair.detection], at: frame)
-                result.append((pair.key, detections[pair.detection]))
-            }
+            assign(near.map { ($0.key, $0.detection) })
         }
         for key in tracks.keys where !usedTracks.contains(key) { miss(key, at: frame) }
         for (index, face) in detections.enumerated() where !usedDetections.contains(index) {
