@@ -35,6 +35,15 @@ public struct Face: Hashable, Sendable {
         self.pose = pose
     }
 
+    /// The face shifted by `offset`, landmarks and all.
+    package func moved(by offset: Point) -> Face {
+        guard offset.x != 0 || offset.y != 0 else { return self }
+        let b = box
+        return mapped(box: Rect(x: b.x + offset.x, y: b.y + offset.y, width: b.width, height: b.height)) {
+            Point(x: $0.x + offset.x, y: $0.y + offset.y)
+        }
+    }
+
     /// The face with its landmarks and outline mapped point by point, and its box replaced by `box`.
     package func mapped(box: Rect, _ transform: (Point) -> Point) -> Face {
         var face = Face(box: box, score: score, landmarks: landmarks?.map(transform), pose: pose)

@@ -41,6 +41,21 @@ package final class FaceFinder: FaceDetector {
         mesher = settings.faceMesh == .on && settings.kind.hasLandmarks ? try FaceMesher() : nil
     }
 
+    /// `face`, found or followed a moment ago (in `image`'s pixels, the frame before's),
+    /// followed into `image` between two searches: by its mesh (`FaceMesher.followed`;
+    /// `byMesh`), else where the verifier finds it again (`FaceVerifier.refound`), meshed
+    /// again there if it had a mesh; one the mesh was never sure of is left without (not
+    /// meshed every round). Nil when neither finds it: the detectors must look again.
+    package func followed(_ face: Face, in image: RGBAImage) throws -> (face: Face, byMesh: Bool)? {
+        if let mesher, let next = try mesher.followed(face, in: image) { return (next, true) }
+        guard let verifier, let next = try verifier.refound(face, in: image, minScore: settings.verifierScore) else {
+            return nil
+        }
+        guard face.mesh != nil, let mesher else { return (next, false) }
+        let roll = next.landmarks.map { [FaceMesher.KnownRoll(box: next.box, roll: $0.roll)] } ?? []
+        return (try mesher.meshed([next], in: image, known: roll).first ?? next, false)
+    }
+
     /// The faces in `image`, best first, in its pixels.
     package func detect(in image: RGBAImage) throws -> [Face] {
         guard image.width > 0, image.height > 0 else { return [] }

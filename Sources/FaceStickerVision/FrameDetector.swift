@@ -36,3 +36,58 @@ package final class FrameDetector {
         return try session.faces(inCopy: small, round: round, shot: shot, scaleX: sx, scaleY: sy)
     }
 }
+
+/// Follows faces from frame to frame between detections (live): each face, from
+/// a frame a moment ago, is followed into the newest frame as the video path's
+/// detection follows a face between its searches (`FaceFinder.followed`: by its
+/// mesh, cropped where it was, else where the verifier finds it again). Only the
+/// picture around each face is converted to RGBA, so following costs the
+/// networks and not the frame's size. One per thread: the networks are not
+/// thread-safe.
+package final class FrameFollower {
+    private let finder: FaceFinder
+    private let matrix: YUVMatrix
+
+    /// Nil when neither the face mesh nor a verifier is there to follow faces with.
+    package init?(settings: DetectorSettings, matrix: YUVMatrix) throws {
+        finder = try FaceFinder(settings: settings)
+        guard finder.mesher != nil || finder.verifier != nil else { return nil }
+        self.matrix = matrix
+    }
+
+    /// How much of the picture around a face is converted, in its box's longer sides: the
+    /// mesh's crop (`FaceMesher.cropScale`) turned by any roll, and the verifier's.
+    package static let regionScale = 2.5
+
+    /// `faces` (in `frame`'s pixels as they were a moment ago) followed into `frame`; nil
+    /// for one that was lost.
+    package func follow(_ faces: [Face], in frame: YUVFrame) throws -> [Face?] {
+        try faces.map { face in
+            let side = max(face.box.width, face.box.height) * Self.regionScale
+            let c = face.box.center
+            guard side.isFinite, side >= 4, c.x.isFinite, c.y.isFinite else { return nil }
+            let size = Int(min(side, 1e6).rounded(.up)) & ~1
+            let (w, h) = (min(frame.width, size), min(frame.height, size))
+            let left = Int(max(-1e6, min(1e6, c.x - side / 2)).rounded(.down))
+            let top = Int(max(-1e6, min(1e6, c.y - side / 2)).rounded(.down))
+            // The origin `cropped` takes: kept within the frame, rounded down to even.
+            let x0 = max(0, min(left, frame.width - w)) & ~1, y0 = max(0, min(top, frame.height - h)) & ~1
+            guard w >= 4, h >= 4 else { return nil }
+            let region = YUVConversion.rgba(frame.cropped(x: x0, y: y0, width: w, height: h), matrix: matrix)
+            let origin = Point(x: Double(x0), y: Double(y0))
+            guard let (found, byMesh) = try finder.followed(face.moved(by: Point(x: -origin.x, y: -origin.y)), in: region) else {
+                return nil
+            }
+            var next = found.moved(by: origin)
+            // A box the mesh moved keeps its size: only a detection (or the verifier) rescales
+            // it. The mesh, cropped a little large or small, fits a little large or small too
+            // (on a drawn face by several per cent a frame), which scaling the next crop by
+            // would compound frame after frame.
+            if byMesh {
+                let c = next.box.center, (w, h) = (face.box.width, face.box.height)
+                next.box = Rect(x: c.x - w / 2, y: c.y - h / 2, width: w, height: h)
+            }
+            return next
+        }
+    }
+}

@@ -93,24 +93,11 @@ extension FaceFinder {
         /// by their mesh; nil when `round` searches (`KeyRounds.searches`), the round before
         /// found no face, or a face was lost: the detectors look.
         private func follow(_ before: [Face], round: Int, in image: RGBAImage) throws -> [Face]? {
-            guard let mesher = finder.mesher, !KeyRounds.searches(round), !before.isEmpty else { return nil }
+            guard finder.mesher != nil, !KeyRounds.searches(round), !before.isEmpty else { return nil }
             var followed: [Face] = []
             for face in before {
-                if let next = try mesher.followed(face, in: image) {
-                    followed.append(next)
-                } else if let verifier = finder.verifier,
-                          let next = try verifier.refound(face, in: image, minScore: finder.settings.verifierScore) {
-                    // A face the mesh lost is meshed again where the verifier found it; one the
-                    // mesh was not sure of is left to the detectors' next search, not meshed every round.
-                    guard face.mesh != nil else {
-                        followed.append(next)
-                        continue
-                    }
-                    let roll = next.landmarks.map { [FaceMesher.KnownRoll(box: next.box, roll: $0.roll)] } ?? []
-                    followed += try mesher.meshed([next], in: image, known: roll)
-                } else {
-                    return nil
-                }
+                guard let next = try finder.followed(face, in: image) else { return nil }
+                followed.append(next.face)
             }
             // Two faces followed onto one: the better scored is kept.
             return try FaceFinder.merged(followed, nmsThreshold: finder.settings.nmsThreshold)

@@ -37,15 +37,25 @@ package protocol LivePresenter: AnyObject {
 /// `facesticker live`'s engine: a source thread reads frames from any
 /// `FrameSource` (a file paced at its rate unless `fast`) and takes them as
 /// YUV of the first frame's size (another size is scaled), a detector thread runs the video path's
-/// detector on the newest frame it can take, and the calling thread sends
-/// each frame out as soon as it arrives, with the tracker's latest faces and
-/// smoothed sticker placements, never waiting for the detector. A frame that
+/// detector on the newest frame it can take, a follower thread (stickers) follows
+/// each face the tracks hold into the newest frame with the face mesh alone, and
+/// the calling thread sends each frame out as soon as it arrives, with the
+/// tracks' latest faces carried along their motion since the last fit, and
+/// smoothed sticker placements, never waiting for the detector or the mesh. A frame that
 /// arrives before the output took the last one replaces it (dropped, never
 /// queued).
 ///
+/// The detector finds faces and confirms them; the mesh moves them. However slow
+/// the detector (a busy or slow machine: issue #42), a placement lags the head by
+/// the mesh's time, and a face the mesh follows is confirmed by its first fit, so
+/// its sticker shows on the next frame out. A detection of a frame the mesh has
+/// already followed its face past confirms the track and never takes it back.
+///
 /// Shared state lives in `Mutex`es; everything else has one owner thread:
 /// `source` the source thread once `run` starts, the detector the detector
-/// thread, and `sinks`, `presenter` and the painter the calling thread.
+/// thread, the follower the follower thread, and `sinks`, `presenter` and the
+/// painter the calling thread. With `Options.stepped` every stage runs on the
+/// calling thread instead, one frame at a time (tests).
 package final class LiveLoop: @unchecked Sendable {
     package struct Options: Sendable {
         /// Deliver a file's frames at its rate, as a camera would (false: `--fast`, as fast as they go).
@@ -65,8 +75,26 @@ package final class LiveLoop: @unchecked Sendable {
         /// The size frames go out at when the source's shape differs (nil: the source's size):
         /// each frame is cropped around the faces or padded (`LiveFramer`), never stretched.
         package var framing: Framing?
+        /// Test seam: run the stages one frame at a time on the calling thread, with the
+        /// frame count as the clock (`Stepping`); nil: in real time, on their threads.
+        package var stepped: Stepping?
+        /// Told each frame's index and its faces with their placements as it goes out.
+        package var onPainted: (@Sendable (_ frame: Int, _ faces: [PaintedFace]) -> Void)?
 
         package init() {}
+    }
+
+    /// A run whose clock is the frame count, the same every time (tests, issue #42): each
+    /// frame in file order is, in turn, handed to a detection that is due, sent out with
+    /// the tracks' faces, then followed by the face mesh (as the follower thread would
+    /// while the output sends it). A detection takes `detectionFrames` frames: it looks at
+    /// the frame it starts on and answers when the frame that many later arrives, before
+    /// that one goes out; then the next one starts there. 0: each frame is detected and
+    /// answered before it goes out (an unhindered detector).
+    package struct Stepping: Sendable {
+        package var detectionFrames: Int
+
+        package init(detectionFrames: Int) { self.detectionFrames = max(0, detectionFrames) }
     }
 
     package let source: FrameSource
@@ -84,10 +112,13 @@ package final class LiveLoop: @unchecked Sendable {
     private let presenter: LivePresenter?
     private let tracks: LiveTracks
     private let slot = FrameSlot()
-    private let inbox = DetectorInbox()
+    private let inbox = StageInbox()
+    private let followInbox = StageInbox()
     private let control: Mutex<Control>
     /// Lines about what changed, for stderr.
     private let onNote: @Sendable (String) -> Void
+    /// The first frame out with a sticker (the output's thread's): its line goes to `onNote` once.
+    private var firstSticker: Int?
 
     private struct Control {
         var stop = false
@@ -138,15 +169,36 @@ package final class LiveLoop: @unchecked Sendable {
     package func run(cancellation: Cancellation) throws -> LiveSummary {
         let token = cancellation.onCancel { [self] in stop() }
         defer { cancellation.remove(token) }
-        let group = DispatchGroup()
         // Detection's threads: one, and OpenCV's own kept to one, so the output keeps a core.
         try? OpenCVDetector.setThreadsPerDetection(1)
+        if let stepped = options.stepped {
+            do {
+                try steppedRun(stepped)
+            } catch {
+                sinks.forEach { $0.abandon() }
+                throw error
+            }
+            for sink in sinks { try sink.finish() }
+            return stats.summary()
+        }
+        let group = DispatchGroup()
         group.enter()
         Thread.detachNewThread { [self] in
             defer { group.leave() }
             do {
-                detectStage(try FrameDetector(settings: detectorSettings, width: width, height: height, matrix: matrix,
-                                                  follow: options.profile.followsFacesByMesh))
+                detectStage(try makeDetector())
+            } catch {
+                fail(error)
+                slot.close()
+            }
+        }
+        group.enter()
+        Thread.detachNewThread { [self] in
+            defer { group.leave() }
+            do {
+                // No face mesh (not installed, or faces hidden: every layer detects): nothing follows.
+                guard let follower = try makeFollower() else { return followInbox.close() }
+                while let frame = followInbox.next() { try follow(frame, with: follower) }
             } catch {
                 fail(error)
                 slot.close()
@@ -166,6 +218,7 @@ package final class LiveLoop: @unchecked Sendable {
         stop()
         slot.close()
         inbox.close()
+        followInbox.close()
         presenter?.close()
         group.wait()
         if let failure = control.withLock({ $0.failure }) {
@@ -241,15 +294,22 @@ package final class LiveLoop: @unchecked Sendable {
             if cut || (!source.isLive && cuts.isCut(image)) { tracks.cut(at: tick) }
             if zoom > 1.001 { image = LiveZoom.crop(image, factor: zoom) }
             if mirrored { image.mirror() }
-            let arrival = LiveStats.now()
-            stats.arrived(at: arrival)
-            var frame = Frame(image, matrix: matrix, index: index)
-            frame.tick = tick
-            frame.arrival = arrival
+            let frame = arrived(image, index: index, tick: tick)
             index += 1
             inbox.offer(frame)
+            followInbox.offer(frame)
             if slot.put(frame, wait: !paced && !source.isLive, stop: { stopping }) { stats.droppedFrame() }
         }
+    }
+
+    /// `image`, in now: the frame number `index` of the source, at `tick` on the loop's clock.
+    private func arrived(_ image: YUVFrame, index: Int, tick: Int) -> Frame {
+        let arrival = LiveStats.now()
+        stats.arrived(at: arrival)
+        var frame = Frame(image, matrix: matrix, index: index)
+        frame.tick = tick
+        frame.arrival = arrival
+        return frame
     }
 
     /// `frame` as YUV of the loop's size: a picture of another size (a folder's, another
@@ -262,6 +322,88 @@ package final class LiveLoop: @unchecked Sendable {
         let scaled = YUVConversion.frame(try OpenCV.resize(frame.rgba, width: w, height: h), matrix: matrix)
         return shape.mode == .fill ? scaled.cropped(x: (w - width) / 2, y: (h - height) / 2, width: width, height: height)
             : scaled.padded(width: width, height: height, x: (width - w) / 2, y: (height - h) / 2)
+    }
+
+    private func makeDetector() throws -> FrameDetector {
+        try FrameDetector(settings: detectorSettings, width: width, height: height, matrix: matrix,
+                          follow: options.profile.followsFacesByMesh)
+    }
+
+    /// The face mesh follower, for stickers; nil when faces are hidden (every layer detects
+    /// every round: `DetectionProfile.followsFacesByMesh`) or the mesh is not installed.
+    private func makeFollower() throws -> FrameFollower? {
+        guard options.profile.followsFacesByMesh else { return nil }
+        return try FrameFollower(settings: detectorSettings, matrix: matrix)
+    }
+
+    /// Follows the tracks' faces into `frame` with the face mesh (`LiveTracks.follow`).
+    private func follow(_ frame: Frame, with follower: FrameFollower) throws {
+        let faces = tracks.followable(at: frame.tick)
+        guard !faces.isEmpty else { return }
+        let moved = try follower.follow(faces.map(\.face), in: frame.yuv)
+        let followed = zip(faces, moved).compactMap { pair in pair.1.map { (key: pair.0.key, face: $0) } }
+        tracks.follow(frame: frame.tick, faces: followed)
+        if !followed.isEmpty { stats.followed(at: frame.tick) }
+    }
+
+    /// Sends `frame` out with the tracks' faces at its tick, placed by `painter` (smoothed
+    /// over `interval` seconds since the last frame), framed by `framer`.
+    private func send(_ frame: Frame, interval: Double, painter: inout TrackPainter, framer: inout LiveFramer?) throws -> [LiveAction] {
+        var frame = frame
+        let painted = painter.place(tracks.faces(at: frame.tick), interval: interval)
+        options.onPainted?(frame.tick, painted)
+        if firstSticker == nil, painted.contains(where: { !$0.placements.isEmpty }) {
+            firstSticker = frame.index
+            onNote("first sticker on frame \(frame.index)")
+        }
+        frame.editYUV { painter.draw(painted, onto: &$0, matrix: matrix) }
+        var image = frame.yuv
+        if var shaped = framer {
+            image = shaped.frame(image, faces: painted.map(\.tracked.face.box))
+            framer = shaped
+        }
+        for sink in sinks { try sink.write(image) }
+        let actions = try presenter?.present(image, matrix: matrix, faces: painted.count) ?? []
+        stats.wentOut(arrival: frame.arrival)
+        return actions
+    }
+
+    /// `Options.stepped`'s run: every stage in turn on this thread, the frame count the clock.
+    private func steppedRun(_ stepping: Stepping) throws {
+        let detector = try makeDetector()
+        let follower = try makeFollower()
+        var painter = painter
+        var framer = options.framing.map(LiveFramer.init)
+        var pending: (frame: Int, faces: [Face], due: Int)?
+        var round = 0
+        var index = 0
+        let mirrored = options.mirrored
+        var cuts = SceneCutDetector()
+        // A still is shown once, and again only to loop (as the source thread does).
+        while !stopping, index < options.maxFrames ?? .max, index == 0 || !source.repeats || options.loop,
+              let next = try source.next() {
+            var image = try yuv(next)
+            if cuts.isCut(image) { tracks.cut(at: index) }
+            if mirrored { image.mirror() }
+            let frame = arrived(image, index: index, tick: index)
+            if let answer = pending, index >= answer.due {
+                tracks.record(frame: answer.frame, faces: answer.faces)
+                pending = nil
+            }
+            if pending == nil {
+                let faces = try detector.detect(in: image, round: round)
+                round += 1
+                stats.detected()
+                if stepping.detectionFrames == 0 {
+                    tracks.record(frame: index, faces: faces)
+                } else {
+                    pending = (index, faces, index + stepping.detectionFrames)
+                }
+            }
+            _ = try send(frame, interval: 1 / frameRate.value, painter: &painter, framer: &framer)
+            if let follower { try follow(frame, with: follower) }
+            index += 1
+        }
     }
 
     private func detectStage(_ detector: FrameDetector) {
@@ -298,20 +440,11 @@ package final class LiveLoop: @unchecked Sendable {
                 return
             case .empty:
                 if let presenter { actions = try presenter.idle() }
-            case .frame(var frame):
+            case .frame(let frame):
                 let interval = lastArrival.map { Double(frame.arrival &- $0) / 1e9 }.flatMap { $0 > 0 && $0 < 1 ? $0 : nil }
                     ?? 1 / frameRate.value
                 lastArrival = frame.arrival
-                let painted = painter.place(tracks.faces(at: frame.tick), interval: interval)
-                frame.editYUV { painter.draw(painted, onto: &$0, matrix: matrix) }
-                var image = frame.yuv
-                if var shaped = framer {
-                    image = shaped.frame(image, faces: painted.map(\.tracked.face.box))
-                    framer = shaped
-                }
-                for sink in sinks { try sink.write(image) }
-                if let presenter { actions = try presenter.present(image, matrix: matrix, faces: painted.count) }
-                stats.wentOut(arrival: frame.arrival)
+                actions = try send(frame, interval: interval, painter: &painter, framer: &framer)
             }
             for action in actions {
                 switch action {

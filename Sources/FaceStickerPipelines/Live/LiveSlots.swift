@@ -65,9 +65,11 @@ package final class FrameSlot: Sendable {
     }
 }
 
-/// The detector's inbox: the source offers it a frame only when the detector
-/// is idle and due (a detection rate cap), so frames are not copied for nothing.
-package final class DetectorInbox: Sendable {
+/// A stage's inbox (the detector's, the face mesh follower's): the source offers
+/// it a frame only when the stage is idle and asks (the detector once due: a
+/// detection rate cap), so frames are not copied for nothing, and a stage always
+/// takes the newest frame.
+package final class StageInbox: Sendable {
     private struct State {
         var ready = false
         var frame: Frame?
@@ -76,13 +78,13 @@ package final class DetectorInbox: Sendable {
 
     private let state = Mutex(State())
     private let filled = DispatchSemaphore(value: 0)
-    /// Signalled when the detector asks for a frame, and on close.
+    /// Signalled when the stage asks for a frame, and on close.
     private let asked = DispatchSemaphore(value: 0)
 
-    /// Whether the detector wants a frame now.
+    /// Whether the stage wants a frame now.
     package var wantsFrame: Bool { state.withLock { $0.ready && $0.frame == nil && !$0.closed } }
 
-    /// Hands `frame` over when the detector wants one; returns whether it took it.
+    /// Hands `frame` over when the stage wants one; returns whether it took it.
     @discardableResult
     package func offer(_ frame: Frame) -> Bool {
         let taken = state.withLock { s -> Bool in
@@ -95,7 +97,7 @@ package final class DetectorInbox: Sendable {
         return taken
     }
 
-    /// The detector asks for the next frame and waits for it; nil once closed.
+    /// The stage asks for the next frame and waits for it; nil once closed.
     package func next() -> Frame? {
         state.withLock { $0.ready = true }
         asked.signal()

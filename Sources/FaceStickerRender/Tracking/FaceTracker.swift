@@ -81,17 +81,51 @@ package struct FaceTracker: Sendable {
 
     private mutating func continueTrack(_ key: Int, with face: Face, at frame: Int) {
         guard var track = tracks[key] else { return }
-        let steps = Double(frame - track.lastFrame)
-        if steps > 0 {
-            let from = track.lastFace.box.center, to = face.box.center
-            track.velocity = Point(x: (to.x - from.x) / steps, y: (to.y - from.y) / steps)
-        }
         track.hits += 1
-        track.lastFace = face
-        track.lastFrame = frame
         track.lastRound = round
+        track.lastDetected = max(track.detectedFrame, frame)
+        // A detection of a frame the face mesh has already followed the face past (live, a
+        // slow detector) confirms the track; it must not take it back to where the face was.
+        if frame >= track.lastFrame {
+            let steps = Double(frame - track.lastFrame)
+            if steps > 0 {
+                let from = track.lastFace.box.center, to = face.box.center
+                track.velocity = Point(x: (to.x - from.x) / steps, y: (to.y - from.y) / steps)
+            }
+            track.lastFace = face
+            track.lastFrame = frame
+            track.path.removeAll()
+        }
         tracks[key] = track
         if track.status == .tentative, track.hits >= settings.confirmHits { confirm(key) }
+    }
+
+    /// The face mesh followed track `key`'s face into `frame` (live, between detections):
+    /// the track moves there with the motion since its last place (what carries it while
+    /// the mesh falls behind), and a tentative track is confirmed: the mesh sure of a face
+    /// where the detector found one, a frame later, is its second sighting. Not a
+    /// detection: the track must still be found by the detector within the hold. A frame
+    /// no later than the track's last is ignored.
+    package mutating func follow(_ key: Int, to face: Face, at frame: Int) {
+        guard var track = tracks[key], track.isLive, frame > track.lastFrame else { return }
+        let steps = Double(frame - track.lastFrame)
+        let from = track.lastFace.box.center, to = face.box.center
+        track.velocity = Point(x: (to.x - from.x) / steps, y: (to.y - from.y) / steps)
+        track.lastDetected = track.detectedFrame
+        if track.path.isEmpty { track.path.append(FramedBox(frame: track.lastFrame, box: track.lastFace.box)) }
+        track.path.append(FramedBox(frame: frame, box: face.box))
+        if track.path.count > TrackRecord.pathLimit { track.path.removeFirst(track.path.count - TrackRecord.pathLimit) }
+        track.lastFace = face
+        track.lastFrame = frame
+        tracks[key] = track
+        if track.status == .tentative { confirm(key) }
+    }
+
+    /// Ends track `key` at `frame` (it shows in no frame from there on): a second track on a face another follows.
+    package mutating func end(_ key: Int, at frame: Int) {
+        guard let track = tracks[key], track.isLive else { return }
+        tracks[key]?.status = track.status == .confirmed ? .ended : .rejected
+        tracks[key]?.endsBefore = frame
     }
 
     private mutating func miss(_ key: Int, at frame: Int) {
@@ -101,7 +135,7 @@ package struct FaceTracker: Sendable {
             track.status = .rejected
         // Missed for the hold in frames and in rounds: where detection is slower than the
         // frame rate allows for (live, on a slow machine), one missed round spans many frames.
-        case .confirmed where frame - track.lastFrame > settings.holdFrames && round - track.lastRound > settings.holdRounds:
+        case .confirmed where frame - track.detectedFrame > settings.holdFrames && round - track.lastRound > settings.holdRounds:
             track.status = .ended
         default:
             break
@@ -163,14 +197,28 @@ package struct TrackRecord: Sendable {
     package var lastRound: Int
     /// Set when a cut ended the track: it shows in no frame from this one on.
     package var endsBefore: Int?
-    /// Box motion per frame, from the last two detections.
+    /// Box motion per frame, from the last two detections (or face mesh fits).
     package var velocity = Point.zero
+    /// The latest frame a detection found this face in (nil: `lastFrame`, which the face
+    /// mesh may have moved past it).
+    package var lastDetected: Int?
+    /// Where the face mesh followed the face since its last detection moved it (live),
+    /// oldest first, that detection's place included; at most `pathLimit`.
+    package var path: [FramedBox] = []
+    package static let pathLimit = 120
+
+    /// The latest frame a detection found this face in.
+    package var detectedFrame: Int { lastDetected ?? lastFrame }
 
     /// Whether new detections may still continue this track.
     package var isLive: Bool { status == .tentative || status == .confirmed }
 
-    /// Where the face should be at `frame` if it keeps moving as it did.
+    /// Where the face should be at `frame` if it keeps moving as it did; before its last
+    /// frame, where the face mesh followed it then (a late detection is matched there).
     package func predictedBox(at frame: Int, maxDrift: Double) -> Rect {
+        if frame < lastFrame, let first = path.first {
+            return path.last { $0.frame <= frame }?.box ?? first.box
+        }
         let offset = drift(over: Double(frame - lastFrame), maxDrift: maxDrift)
         let b = lastFace.box
         return Rect(x: b.x + offset.x, y: b.y + offset.y, width: b.width, height: b.height)
@@ -196,16 +244,18 @@ package struct TrackRecord: Sendable {
     }
 }
 
-extension Face {
-    /// The face shifted by `offset`, landmarks and all.
-    package func moved(by offset: Point) -> Face {
-        guard offset.x != 0 || offset.y != 0 else { return self }
-        let b = box
-        return mapped(box: Rect(x: b.x + offset.x, y: b.y + offset.y, width: b.width, height: b.height)) {
-            Point(x: $0.x + offset.x, y: $0.y + offset.y)
-        }
-    }
+/// A face's box in one frame.
+package struct FramedBox: Equatable, Sendable {
+    package var frame: Int
+    package var box: Rect
 
+    package init(frame: Int, box: Rect) {
+        self.frame = frame
+        self.box = box
+    }
+}
+
+extension Face {
     /// The face scaled by `factor` about its box's centre, landmarks and all.
     package func grown(by factor: Double) -> Face {
         guard factor != 1, factor.isFinite, factor > 0 else { return self }

@@ -74,6 +74,41 @@ package final class LiveTracks: Sendable {
         }
     }
 
+    /// The faces to follow into frame `index` between detections: every live track's
+    /// (tentative ones too: following one confirms it) last placed before `index`, by the
+    /// track's key.
+    package func followable(at index: Int) -> [(key: Int, face: Face)] {
+        state.withLock { s in
+            guard index >= s.cutAt else { return [] }
+            return s.tracker.tracks.values
+                .filter { $0.isLive && $0.lastFrame < index && ($0.endsBefore ?? .max) > index }
+                .sorted { $0.key < $1.key }
+                .map { ($0.key, $0.lastFace) }
+        }
+    }
+
+    /// How much two followed faces' boxes must overlap (IoU) to be taken for one face.
+    package static let sameFaceOverlap = 0.5
+
+    /// The face mesh followed these tracks' faces into frame `index` (`followable`): each moves
+    /// there, a tentative one is confirmed (`FaceTracker.follow`). Two tracks followed onto one
+    /// face (overlapping by `sameFaceOverlap`) are one: the younger ends, so that a face never
+    /// carries two stickers. Ignored when a cut came after that frame.
+    package func follow(frame index: Int, faces: [(key: Int, face: Face)]) {
+        state.withLock { s in
+            guard index >= s.cutAt else { return }
+            for (key, face) in faces { s.tracker.follow(key, to: face, at: index) }
+            // The one to keep: a confirmed track (it shows a sticker already), else the older.
+            let here = s.tracker.tracks.values.filter { $0.isLive && $0.lastFrame == index }
+                .sorted { ($0.status == .confirmed ? 0 : 1, $0.key) < ($1.status == .confirmed ? 0 : 1, $1.key) }
+            for (i, younger) in here.enumerated() where here[..<i].contains(where: {
+                s.tracker.tracks[$0.key]?.isLive == true && $0.lastFace.box.iou(younger.lastFace.box) >= Self.sameFaceOverlap
+            }) {
+                s.tracker.end(younger.key, at: index)
+            }
+        }
+    }
+
     /// The picture jumped at frame `index` (mirroring toggled, another camera): no track carries across.
     package func cut(at index: Int) {
         state.withLock { s in

@@ -112,6 +112,23 @@ import Testing
         for (agrees, note) in frames[first...] { #expect(agrees, "\(note)") }
     }
 
+    /// A moving face into the virtual camera on this slow machine (issue #42): the run ends
+    /// well, says when the first sticker went out, its stats name the mesh's rate, and the
+    /// consumer got 60 frames of the size asked from then on (`.build/vm/results/vcam-clip-N.png`;
+    /// looked at for one pair of sunglasses on his eyes on each: the note of #42).
+    @Test func theVirtualCameraFollowsAMovingFace() throws {
+        let guest = try RealDriverGuest.booted()
+        let live = try guest.check("vcam-clip")
+        #expect(live.status == 0, "\(live.stderr)")
+        #expect(live.stderr.contains("live: first sticker on frame "), "\(live.stderr)")
+        #expect(live.stderr.contains(", mesh "), "\(live.stderr)")
+        #expect(guest.text("consumer-clip.status").hasPrefix("0"), "\(guest.text("consumer-clip.err").suffix(1500))")
+        for index in [1, 60] {
+            let frame = try ImageFile.read(path: guest.path("vcam-clip-\(index).png"))
+            #expect(frame.width == 640 && frame.height == 480)
+        }
+    }
+
     /// Frames the guest's consumer reads from the virtual camera (guest.sh: 4 a second, 6 s).
     static let consumerFrames = 24
 

@@ -91,6 +91,73 @@ import Testing
         #expect(counts[first...].allSatisfy { $0 == 1 }, "one sticker on every frame: \(counts)")
     }
 
+    /// The face mesh follows a face on every frame while the detector answers every 10th
+    /// frame, 10 frames late (issue #42): a face moving 4 px a frame is shown where the
+    /// mesh last had it, carried one frame; its first fit confirms it (the sticker on the
+    /// next frame); a late detection confirms the track and never takes it back to where
+    /// the face was 10 frames ago.
+    @Test func theMeshMovesTheFaceAndLateDetectionsOnlyConfirmIt() {
+        let tracks = LiveTracks(frameRate: 30, detectionRate: 3, profile: .precision)
+        func x(_ frame: Int) -> Double { 100 + 4 * Double(frame) }
+        var taken: Int?
+        var shown: [[TrackedFace]] = []
+        for index in 0..<100 {
+            if let frame = taken, index - frame >= 10 {
+                tracks.record(frame: frame, faces: [TrackTimelineTests.face(x: x(frame))])
+                taken = nil
+            }
+            if taken == nil { taken = index }
+            shown.append(tracks.faces(at: index))
+            // The follower, after the frame went out: the face where it is now.
+            let followed = tracks.followable(at: index).map { (key: $0.key, face: TrackTimelineTests.face(x: x(index))) }
+            tracks.follow(frame: index, faces: followed)
+        }
+        let first = shown.firstIndex { !$0.isEmpty }
+        #expect(first == 11, "the first detection lands at frame 10, the mesh follows it there: the sticker on frame 11")
+        for index in (first ?? 100)..<100 {
+            #expect(shown[index].map(\.id) == [0], "frame \(index): one face")
+            #expect(shown[index].allSatisfy { abs($0.face.box.x - x(index)) < 0.5 },
+                    "frame \(index): carried from the last fit, at \(shown[index].map(\.face.box.x)), not \(x(index))")
+        }
+    }
+
+    /// A face the detector no longer finds while the mesh still follows something there (a
+    /// poster, a face the mesh locked onto wrongly) ends after the hold, in frames and
+    /// detection rounds: the mesh moves tracks, only the detector keeps them.
+    @Test func aFollowedTrackTheDetectorNoLongerFindsEnds() {
+        let tracks = LiveTracks(frameRate: 30, detectionRate: 3, profile: .precision)
+        var taken: Int?
+        var lastShown = -1
+        for index in 0..<200 {
+            if let frame = taken, index - frame >= 10 {
+                tracks.record(frame: frame, faces: frame < 50 ? [TrackTimelineTests.face(x: 100)] : [])
+                taken = nil
+            }
+            if taken == nil { taken = index }
+            if !tracks.faces(at: index).isEmpty { lastShown = index }
+            tracks.follow(frame: index, faces: tracks.followable(at: index).map { ($0.key, TrackTimelineTests.face(x: 100)) })
+        }
+        let settings = tracks.settings
+        #expect(lastShown > 50, "held for the hold")
+        #expect(lastShown <= 50 + 10 + max(settings.holdFrames, (settings.holdRounds + 1) * 10) + 10,
+                "ended by the detector's misses, at frame \(lastShown), though the mesh still followed it")
+    }
+
+    /// Two tracks the mesh followed onto one face (a late detection that started a second
+    /// one beside it) are one: the one already shown keeps its sticker, the other ends.
+    @Test func twoTracksFollowedOntoOneFaceAreOne() {
+        let tracks = LiveTracks(frameRate: 30, detectionRate: 30, profile: .precision)
+        tracks.record(frame: 0, faces: [TrackTimelineTests.face(x: 100)])
+        tracks.record(frame: 1, faces: [TrackTimelineTests.face(x: 100)])
+        // Far from the first (no join): a second, tentative track.
+        tracks.record(frame: 2, faces: [TrackTimelineTests.face(x: 100), TrackTimelineTests.face(x: 400)])
+        #expect(tracks.faces(at: 2).map(\.id) == [0])
+        // The mesh follows both onto the same face.
+        tracks.follow(frame: 3, faces: tracks.followable(at: 3).map { ($0.key, TrackTimelineTests.face(x: 102)) })
+        #expect(tracks.faces(at: 3).map(\.id) == [0], "one sticker, the one already shown")
+        #expect(tracks.followable(at: 4).count == 1)
+    }
+
     /// The loop's settings: the video path's for the frame rate and detection rhythm, and two
     /// seconds of frames without news before a face goes.
     @Test func theLoopGetsTheVideoSettingsForItsRhythm() {
