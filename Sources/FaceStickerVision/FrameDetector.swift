@@ -66,15 +66,13 @@ package final class FrameFollower {
             let side = max(face.box.width, face.box.height) * Self.regionScale
             let c = face.box.center
             guard side.isFinite, side >= 4, c.x.isFinite, c.y.isFinite else { return nil }
-            let size = Int(min(side, 1e6).rounded(.up)) & ~1
-            let (w, h) = (min(frame.width, size), min(frame.height, size))
-            let left = Int(max(-1e6, min(1e6, c.x - side / 2)).rounded(.down))
-            let top = Int(max(-1e6, min(1e6, c.y - side / 2)).rounded(.down))
-            // The origin `cropped` takes: kept within the frame, rounded down to even.
-            let x0 = max(0, min(left, frame.width - w)) & ~1, y0 = max(0, min(top, frame.height - h)) & ~1
-            guard w >= 4, h >= 4 else { return nil }
-            let region = YUVConversion.rgba(frame.cropped(x: x0, y: y0, width: w, height: h), matrix: matrix)
-            let origin = Point(x: Double(x0), y: Double(y0))
+            let size = Int(min(side, 1e6).rounded(.up))
+            let window = frame.window(x: Int(max(-1e6, min(1e6, c.x - side / 2)).rounded(.down)),
+                                      y: Int(max(-1e6, min(1e6, c.y - side / 2)).rounded(.down)), width: size, height: size)
+            guard window.width >= 4, window.height >= 4 else { return nil }
+            let region = YUVConversion.rgba(frame.cropped(x: window.x, y: window.y, width: window.width, height: window.height),
+                                            matrix: matrix)
+            let origin = Point(x: Double(window.x), y: Double(window.y))
             guard let (found, byMesh) = try finder.followed(face.moved(by: Point(x: -origin.x, y: -origin.y)), in: region) else {
                 return nil
             }

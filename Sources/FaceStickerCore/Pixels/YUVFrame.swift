@@ -61,14 +61,19 @@ package struct YUVFrame: Equatable, Sendable {
         }
     }
 
-    /// The `width` x `height` window whose top left is (`x`, `y`), copied: both rounded
-    /// down to even (4:2:0 chroma covers two by two pixels) and kept within the frame.
+    /// The `width` x `height` window whose top left is (`x`, `y`), copied (`window`).
     package func cropped(x: Int, y: Int, width: Int, height: Int) -> YUVFrame {
-        let w = max(1, min(width, self.width)), h = max(1, min(height, self.height))
-        let x0 = max(0, min(x, self.width - w)) & ~1, y0 = max(0, min(y, self.height - h)) & ~1
-        var out = YUVFrame(width: w, height: h, y: 0)
-        out.copy(from: self, source: (x0, y0), target: (0, 0), size: (w, h))
+        let window = window(x: x, y: y, width: width, height: height)
+        var out = YUVFrame(width: window.width, height: window.height, y: 0)
+        out.copy(from: self, source: (window.x, window.y), target: (0, 0), size: (window.width, window.height))
         return out
+    }
+
+    /// Where `cropped` takes its window: the size kept within the frame's, the top left
+    /// rounded down to even (4:2:0 chroma covers two by two pixels) and moved inside the frame.
+    package func window(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+        let w = max(1, min(width, self.width)), h = max(1, min(height, self.height))
+        return (max(0, min(x, self.width - w)) & ~1, max(0, min(y, self.height - h)) & ~1, w, h)
     }
 
     /// This frame inside a `width` x `height` frame of black, its top left at (`x`, `y`)
