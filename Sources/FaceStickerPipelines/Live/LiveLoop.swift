@@ -78,7 +78,8 @@ package final class LiveLoop: @unchecked Sendable {
         /// Test seam: run the stages one frame at a time on the calling thread, with the
         /// frame count as the clock (`Stepping`); nil: in real time, on their threads.
         package var stepped: Stepping?
-        /// Told each frame's index and its faces with their placements as it goes out.
+        /// Told each frame's number (counted from the source's first) and its faces with their
+        /// placements as it goes out.
         package var onPainted: (@Sendable (_ frame: Int, _ faces: [PaintedFace]) -> Void)?
 
         package init() {}
@@ -247,6 +248,8 @@ package final class LiveLoop: @unchecked Sendable {
         var clockOrigin: UInt64?
         // A source that repeats its picture (a still) is converted once, shown once, and again only to loop.
         var held: YUVFrame?
+        // `--loop` started the file again.
+        var restarted = false
         while !stopping {
             let tasks = control.withLock { c -> [@Sendable (FrameSource) throws -> String?] in
                 let t = c.tasks
@@ -265,6 +268,8 @@ package final class LiveLoop: @unchecked Sendable {
             } else {
                 guard let frame = try source.next() else {
                     guard options.loop, try source.rewind() else { break }
+                    // The picture jumps back to the file's start: no track carries across.
+                    restarted = true
                     continue
                 }
                 image = try yuv(frame)
@@ -291,7 +296,8 @@ package final class LiveLoop: @unchecked Sendable {
             let origin = clockOrigin ?? now
             clockOrigin = origin
             let tick = Int(Double(now - origin) / 1e9 / interval)
-            if cut || (!source.isLive && cuts.isCut(image)) { tracks.cut(at: tick) }
+            if cut || restarted || (!source.isLive && cuts.isCut(image)) { tracks.cut(at: tick) }
+            restarted = false
             if zoom > 1.001 { image = LiveZoom.crop(image, factor: zoom) }
             if mirrored { image.mirror() }
             let frame = arrived(image, index: index, tick: tick)
@@ -351,7 +357,7 @@ package final class LiveLoop: @unchecked Sendable {
     private func send(_ frame: Frame, interval: Double, painter: inout TrackPainter, framer: inout LiveFramer?) throws -> [LiveAction] {
         var frame = frame
         let painted = painter.place(tracks.faces(at: frame.tick), interval: interval)
-        options.onPainted?(frame.tick, painted)
+        options.onPainted?(frame.index, painted)
         if firstSticker == nil, painted.contains(where: { !$0.placements.isEmpty }) {
             firstSticker = frame.index
             onNote("first sticker on frame \(frame.index)")
