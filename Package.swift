@@ -29,7 +29,7 @@ let package = Package(
                 // so its warnings are collected instead of printed (jpeg.cpp).
                 // imgcodecs and highgui are loaded when first used (lazy.cpp), not linked.
                 linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_objdetect", "opencv_dnn",
-                                 "jpeg", "stdc++", "m"].map { .linkedLibrary($0) }),
+                                 "opencv_video", "jpeg", "stdc++", "m"].map { .linkedLibrary($0) }),
         // The library in layers, each depending only on those below it, so the compiler keeps
         // the direction (docs/development.md draws them; LayerTests checks this list against it).
         // Plain values at the bottom: geometry, pixel buffers, errors, paths, JSON, concurrency.

@@ -3,7 +3,7 @@ import Synchronization
 import FaceStickerCore
 
 /// The calls into CFaceDetect (OpenCV behind a C API), one file per header:
-/// this one for `facedetect.h`, `fd_mesh.h` and `fd_picture.h`; `OpenCVWindow.swift`
+/// this one for `facedetect.h`, `fd_mesh.h`, `fd_flow.h` and `fd_picture.h`; `OpenCVWindow.swift`
 /// for `fd_window.h`, `OpenCVDraw.swift` for `fd_draw.h`. Everything here converts between Swift values and the C structs, and turns
 /// status codes into `FaceStickerError`s. It takes and gives only plain
 /// values: Swift scalars and strings, pixel bytes, Core's `RGBAImage`
@@ -194,6 +194,34 @@ package enum OpenCV {
         let status = withView(crop) { fd_mesh_run(handle, $0, &points, capacity, &presence) }
         guard status == FD_OK else { throw error(status, path: "face mesh") }
         return (points, Double(presence))
+    }
+
+    /// How the picture inside `box` moved from `previous` to `next` (two frames of one size,
+    /// their luma planes), looked at in the pixels of `window` (x, y, width, height, inside
+    /// the frames): the median motion of the corners that followed it both ways, and how
+    /// many did (0: lost).
+    package static func flowShift(from previous: YUVFrame, to next: YUVFrame, window: (x: Int, y: Int, width: Int, height: Int),
+                                  box: Rect) throws -> (dx: Double, dy: Double, points: Int) {
+        guard previous.width == next.width, previous.height == next.height, window.x >= 0, window.y >= 0,
+              window.width > 0, window.height > 0, window.x <= previous.width - window.width,
+              window.y <= previous.height - window.height else {
+            throw FaceStickerError.internal("flow window \(window) outside the \(previous.width)x\(previous.height) frames")
+        }
+        let offset = window.y * previous.width + window.x
+        func view(_ plane: UnsafeBufferPointer<UInt8>) -> fd_image {
+            fd_image(data: plane.baseAddress.map { $0 + offset }, width: Int32(clamping: window.width),
+                     height: Int32(clamping: window.height), stride: Int32(clamping: previous.width), format: FD_PIXEL_GRAY8)
+        }
+        var dx: Float = 0, dy: Float = 0, points: Int32 = 0
+        let status = previous.data.withUnsafeBufferPointer { a in
+            next.data.withUnsafeBufferPointer { b in
+                var before = view(a), after = view(b)
+                return fd_flow_shift(&before, &after, Float(box.x) - Float(window.x), Float(box.y) - Float(window.y),
+                                     Float(box.width), Float(box.height), &dx, &dy, &points)
+            }
+        }
+        guard status == FD_OK else { throw error(status, path: "optical flow") }
+        return (Double(dx), Double(dy), Int(points))
     }
 
     /// Decodes an image file (JPEG through libjpeg, others through OpenCV; EXIF

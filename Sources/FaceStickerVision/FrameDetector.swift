@@ -1,4 +1,5 @@
 import FaceStickerCore
+import FaceStickerNative
 /// Runs face finding on video frames at the detection size. Each frame
 /// goes from its YUV planes straight to an RGBA copy of exactly the size the
 /// detector wants (`FaceFinder.inputSize`), so nothing is left to resize, and
@@ -88,4 +89,58 @@ package final class FrameFollower {
             return next
         }
     }
+}
+
+/// Carries faces from frame to frame by the picture's own motion (sparse optical flow on
+/// the luma plane, `OpenCV.flowShift`): a few milliseconds where the face mesh takes tens,
+/// so on a machine too slow to mesh every frame each face still moves with the head between
+/// the mesh's answers, which then correct it. It keeps the last few frames it was shown, by
+/// their number, so that a face placed on any of them can be carried on. One per thread.
+package struct FrameFlow {
+    private var recent: [(tick: Int, frame: YUVFrame)] = []
+    private let capacity: Int
+
+    /// For frames of `width` x `height`: as many kept as fit in 48 MB, 4 to 64.
+    package init(width: Int, height: Int) {
+        let bytes = max(1, YUVFrame.byteCount(width: max(1, width), height: max(1, height)))
+        capacity = max(4, min(64, 48_000_000 / bytes))
+    }
+
+    /// The frame numbered `tick` may carry faces on (the oldest kept is forgotten).
+    package mutating func remember(_ frame: YUVFrame, tick: Int) {
+        recent.removeAll { $0.tick >= tick }
+        recent.append((tick, frame))
+        if recent.count > capacity { recent.removeFirst(recent.count - capacity) }
+    }
+
+    /// Whether the frame numbered `tick` is kept.
+    package func remembers(_ tick: Int) -> Bool { recent.contains { $0.tick == tick } }
+
+    /// How far the picture under each face moved from the remembered frame it was placed in
+    /// (`tick`) to `frame`; nil where the motion was lost (too few corners agree) or the
+    /// frame is no longer kept. Only the middle of the face's box is looked at (not the
+    /// background around it), within a window about it (`windowScale`).
+    package func shifts(_ faces: [(face: Face, tick: Int)], into frame: YUVFrame) throws -> [Point?] {
+        try faces.map { face, tick -> Point? in
+            guard let previous = recent.last(where: { $0.tick == tick })?.frame,
+                  previous.width == frame.width, previous.height == frame.height else { return nil }
+            let box = face.box, c = box.center
+            guard box.width.isFinite, box.height.isFinite, c.x.isFinite, c.y.isFinite, box.width >= 8, box.height >= 8,
+                  box.width < 1e6, box.height < 1e6 else { return nil }
+            let inner = Rect(x: c.x - box.width * Self.inner / 2, y: c.y - box.height * Self.inner / 2,
+                             width: box.width * Self.inner, height: box.height * Self.inner)
+            let side = Int((max(box.width, box.height) * Self.windowScale).rounded(.up))
+            let window = frame.window(x: Int(max(-1e6, min(1e6, c.x)).rounded(.down)) - side / 2,
+                                      y: Int(max(-1e6, min(1e6, c.y)).rounded(.down)) - side / 2, width: side, height: side)
+            let shift = try OpenCV.flowShift(from: previous, to: frame, window: window, box: inner)
+            return shift.points > 0 ? Point(x: shift.dx, y: shift.dy) : nil
+        }
+    }
+
+    /// The share of a face's box (each side, about its middle) whose picture is followed.
+    package static let inner = 0.7
+    /// The window the flow looks in, in the box's longer sides about its middle: room for the
+    /// inner picture to move a fifth of the box between two frames the flow sees (its pyramid
+    /// follows larger motions inside it). The cost grows with the window's area.
+    package static let windowScale = 1.5
 }

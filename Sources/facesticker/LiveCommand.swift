@@ -49,7 +49,7 @@ enum LiveCommand: Command {
     static let output = Option<String?>("-o", "--output", placeholder: "OUT", kind: .file, default: nil,
                                         defaultText: "selfie-YYYYMMDD-HHMMSS.png here, never overwriting",
                                         help: "where preview shots go: a .png/.jpg file or a folder")
-    static let stats = Flag("--stats", help: "at the end: frames in, out, dropped, fps out, detection rate, latency")
+    static let stats = Flag("--stats", help: "at the end: frames in, out, dropped, fps out, detection, mesh and flow rates, latency")
 
     static var groups: [OptionGroup] {
         [CameraOptions.group,

@@ -38,22 +38,26 @@ package protocol LivePresenter: AnyObject {
 /// `FrameSource` (a file paced at its rate unless `fast`) and takes them as
 /// YUV of the first frame's size (another size is scaled), a detector thread runs the video path's
 /// detector on the newest frame it can take, a follower thread (stickers) follows
-/// each face the tracks hold into the newest frame with the face mesh alone, and
+/// each face the tracks hold into the newest frame with the face mesh alone, a flow
+/// thread (with the follower) carries each face into every newest frame by the
+/// picture's motion (optical flow, a few milliseconds where the mesh takes tens), and
 /// the calling thread sends each frame out as soon as it arrives, with the
 /// tracks' latest faces carried along their motion since the last fit, and
 /// smoothed sticker placements, never waiting for the detector or the mesh. A frame that
 /// arrives before the output took the last one replaces it (dropped, never
 /// queued).
 ///
-/// The detector finds faces and confirms them; the mesh moves them. However slow
-/// the detector (a busy or slow machine: issue #42), a placement lags the head by
-/// the mesh's time, and a face the mesh follows is confirmed by its first fit, so
-/// its sticker shows on the next frame out. A detection of a frame the mesh has
-/// already followed its face past confirms the track and never takes it back.
+/// The detector finds faces and confirms them; the mesh moves them, and the flow
+/// between the mesh's fits. However slow the detector (a busy or slow machine:
+/// issue #42), a placement lags the head by the mesh's time, or where even the mesh
+/// falls behind by the flow's, and a face the mesh follows is confirmed by its first
+/// fit, so its sticker shows on the next frame out. A detection of a frame the mesh has
+/// already followed its face past confirms the track and never takes it back; a fit of
+/// a frame the flow has carried its face past places it with the flow's motion since.
 ///
 /// Shared state lives in `Mutex`es; everything else has one owner thread:
 /// `source` the source thread once `run` starts, the detector the detector
-/// thread, the follower the follower thread, and `sinks`, `presenter` and the
+/// thread, the follower the follower thread, the flow's frames the flow thread, and `sinks`, `presenter` and the
 /// painter the calling thread. With `Options.stepped` every stage runs on the
 /// calling thread instead, one frame at a time (tests).
 package final class LiveLoop: @unchecked Sendable {
@@ -91,11 +95,20 @@ package final class LiveLoop: @unchecked Sendable {
     /// while the output sends it). A detection takes `detectionFrames` frames: it looks at
     /// the frame it starts on and answers when the frame that many later arrives, before
     /// that one goes out; then the next one starts there. 0: each frame is detected and
-    /// answered before it goes out (an unhindered detector).
+    /// answered before it goes out (an unhindered detector). `followFrames` is the same for
+    /// the face mesh (a machine where even the mesh cannot keep up); 0: it follows every frame.
+    /// The optical flow carries the faces into each frame as it goes out, before the mesh
+    /// (`flows`; false: no flow, to measure what it adds).
     package struct Stepping: Sendable {
         package var detectionFrames: Int
+        package var followFrames: Int
+        package var flows: Bool
 
-        package init(detectionFrames: Int) { self.detectionFrames = max(0, detectionFrames) }
+        package init(detectionFrames: Int, followFrames: Int = 0, flows: Bool = true) {
+            self.detectionFrames = max(0, detectionFrames)
+            self.followFrames = max(0, followFrames)
+            self.flows = flows
+        }
     }
 
     package let source: FrameSource
@@ -115,6 +128,7 @@ package final class LiveLoop: @unchecked Sendable {
     private let slot = FrameSlot()
     private let inbox = StageInbox()
     private let followInbox = StageInbox()
+    private let flowInbox = StageInbox()
     private let control: Mutex<Control>
     /// Lines about what changed, for stderr.
     private let onNote: @Sendable (String) -> Void
@@ -198,7 +212,22 @@ package final class LiveLoop: @unchecked Sendable {
             defer { group.leave() }
             do {
                 // No face mesh (not installed, or faces hidden: every layer detects): nothing follows.
-                guard let follower = try makeFollower() else { return followInbox.close() }
+                guard let follower = try makeFollower() else {
+                    flowInbox.close()
+                    return followInbox.close()
+                }
+                // The optical flow carries the faces on every frame, between the mesh's fits.
+                group.enter()
+                Thread.detachNewThread { [self] in
+                    defer { group.leave() }
+                    var flow = FrameFlow(width: width, height: height)
+                    do {
+                        while let frame = flowInbox.next() { try carry(frame, with: &flow) }
+                    } catch {
+                        fail(error)
+                        slot.close()
+                    }
+                }
                 while let frame = followInbox.next() { try follow(frame, with: follower) }
             } catch {
                 fail(error)
@@ -220,6 +249,7 @@ package final class LiveLoop: @unchecked Sendable {
         slot.close()
         inbox.close()
         followInbox.close()
+        flowInbox.close()
         presenter?.close()
         group.wait()
         if let failure = control.withLock({ $0.failure }) {
@@ -304,6 +334,7 @@ package final class LiveLoop: @unchecked Sendable {
             index += 1
             inbox.offer(frame)
             followInbox.offer(frame)
+            flowInbox.offer(frame)
             if slot.put(frame, wait: !paced && !source.isLive, stop: { stopping }) { stats.droppedFrame() }
         }
     }
@@ -344,12 +375,37 @@ package final class LiveLoop: @unchecked Sendable {
 
     /// Follows the tracks' faces into `frame` with the face mesh (`LiveTracks.follow`).
     private func follow(_ frame: Frame, with follower: FrameFollower) throws {
+        settle(try following(frame, with: follower), at: frame.tick)
+    }
+
+    /// The tracks' faces followed into `frame` by the face mesh, by track (lost ones left out).
+    private func following(_ frame: Frame, with follower: FrameFollower) throws -> [(key: Int, face: Face)] {
         let faces = tracks.followable(at: frame.tick)
-        guard !faces.isEmpty else { return }
+        guard !faces.isEmpty else { return [] }
         let moved = try follower.follow(faces.map(\.face), in: frame.yuv)
-        let followed = zip(faces, moved).compactMap { pair in pair.1.map { (key: pair.0.key, face: $0) } }
-        tracks.follow(frame: frame.tick, faces: followed)
-        if !followed.isEmpty { stats.followed(at: frame.tick) }
+        return zip(faces, moved).compactMap { pair in pair.1.map { (key: pair.0.key, face: $0) } }
+    }
+
+    /// Carries the tracks' faces into `frame` by the picture's motion since the frames they
+    /// are known in (`LiveTracks.shift`), then keeps `frame` to carry them on from.
+    private func carry(_ frame: Frame, with flow: inout FrameFlow) throws {
+        let faces = tracks.followable(at: frame.tick).filter { flow.remembers($0.frame) }
+        if !faces.isEmpty {
+            let shifts = try flow.shifts(faces.map { ($0.face, $0.frame) }, into: frame.yuv)
+            let moved = zip(faces, shifts).compactMap { face, shift in shift.map { (key: face.key, from: face.frame, shift: $0) } }
+            if !moved.isEmpty {
+                tracks.shift(frame: frame.tick, faces: moved)
+                stats.flowed()
+            }
+        }
+        flow.remember(frame.yuv, tick: frame.tick)
+    }
+
+    /// The mesh's answer for the frame at `tick` reaches the tracks.
+    private func settle(_ followed: [(key: Int, face: Face)], at tick: Int) {
+        guard !followed.isEmpty else { return }
+        tracks.follow(frame: tick, faces: followed)
+        stats.followed(at: tick)
     }
 
     /// Sends `frame` out with the tracks' faces at its tick, placed by `painter` (smoothed
@@ -378,9 +434,11 @@ package final class LiveLoop: @unchecked Sendable {
     private func steppedRun(_ stepping: Stepping) throws {
         let detector = try makeDetector()
         let follower = try makeFollower()
+        var flow = FrameFlow(width: width, height: height)
         var painter = painter
         var framer = options.framing.map(LiveFramer.init)
         var pending: (frame: Int, faces: [Face], due: Int)?
+        var pendingFollow: (frame: Int, faces: [(key: Int, face: Face)], due: Int)?
         var round = 0
         var index = 0
         let mirrored = options.mirrored
@@ -406,8 +464,20 @@ package final class LiveLoop: @unchecked Sendable {
                     pending = (index, faces, index + stepping.detectionFrames)
                 }
             }
+            if let answer = pendingFollow, index >= answer.due {
+                settle(answer.faces, at: answer.frame)
+                pendingFollow = nil
+            }
             _ = try send(frame, interval: 1 / frameRate.value, painter: &painter, framer: &framer)
-            if let follower { try follow(frame, with: follower) }
+            if follower != nil, stepping.flows { try carry(frame, with: &flow) }
+            if let follower, pendingFollow == nil {
+                if stepping.followFrames == 0 {
+                    try follow(frame, with: follower)
+                } else {
+                    let followed = try following(frame, with: follower)
+                    if !followed.isEmpty { pendingFollow = (index, followed, index + stepping.followFrames) }
+                }
+            }
             index += 1
         }
     }

@@ -5,7 +5,7 @@ import Synchronization
 /// source), frames out (written or shown), dropped (a newer frame arrived
 /// before the output took the last one), the output rate, the detector's
 /// rate, the face mesh's (frames it followed faces into between detections),
-/// and the latency from a frame's arrival to its output.
+/// the optical flow's (frames it carried faces into), and the latency from a frame's arrival to its output.
 package struct LiveSummary: Equatable, Sendable {
     package var framesIn = 0
     package var framesOut = 0
@@ -19,6 +19,10 @@ package struct LiveSummary: Equatable, Sendable {
     package var meshFits = 0
     /// Those per second over the run.
     package var meshRate = 0.0
+    /// Frames the optical flow carried faces into.
+    package var flowSteps = 0
+    /// Those per second over the run.
+    package var flowRate = 0.0
     /// The first frame (its tick) the face mesh followed a face into; nil: none.
     package var firstMeshFit: Int?
     /// Milliseconds from arrival to output.
@@ -31,11 +35,11 @@ package struct LiveSummary: Equatable, Sendable {
     /// Dropped frames as a share of the frames in.
     package var dropShare: Double { framesIn > 0 ? Double(dropped) / Double(framesIn) : 0 }
 
-    /// `live: 270 frames in, 270 out, 0 dropped (0.0%), 23.98 fps out, detection 9.9/s, mesh 23.9/s, latency median 8.1 ms, p95 12.0 ms, 11.3 s`
+    /// `live: 270 frames in, 270 out, 0 dropped (0.0%), 23.98 fps out, detection 9.9/s, mesh 23.9/s, flow 23.9/s, latency median 8.1 ms, p95 12.0 ms, 11.3 s`
     package var line: String {
         func f(_ v: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", v) }
         return "live: \(framesIn) frames in, \(framesOut) out, \(dropped) dropped (\(f(dropShare * 100, 1))%), "
-            + "\(f(fpsOut, 2)) fps out, detection \(f(detectionRate, 1))/s, mesh \(f(meshRate, 1))/s, "
+            + "\(f(fpsOut, 2)) fps out, detection \(f(detectionRate, 1))/s, mesh \(f(meshRate, 1))/s, flow \(f(flowRate, 1))/s, "
             + "latency median \(f(latencyMedian, 1)) ms, p95 \(f(latencyP95, 1)) ms, \(f(seconds, 1)) s"
     }
 }
@@ -48,6 +52,7 @@ package final class LiveStats: Sendable {
         var dropped = 0
         var detections = 0
         var meshFits = 0
+        var flowSteps = 0
         var firstMeshFit: Int?
         var latencies: [Double] = []
         var firstOut: UInt64?
@@ -80,6 +85,9 @@ package final class LiveStats: Sendable {
         }
     }
 
+    /// The optical flow carried the faces into one more frame.
+    package func flowed() { state.withLock { $0.flowSteps += 1 } }
+
     /// A frame that arrived at `arrival` went out now.
     package func wentOut(arrival: UInt64, at time: UInt64 = LiveStats.now()) {
         state.withLock { s in
@@ -101,6 +109,7 @@ package final class LiveStats: Sendable {
             summary.dropped = s.dropped
             summary.detections = s.detections
             summary.meshFits = s.meshFits
+            summary.flowSteps = s.flowSteps
             summary.firstMeshFit = s.firstMeshFit
             if let first = s.firstOut, let last = s.lastOut, last > first, s.framesOut > 1 {
                 summary.fpsOut = Double(s.framesOut - 1) / (Double(last - first) / 1e9)
@@ -109,6 +118,7 @@ package final class LiveStats: Sendable {
                 summary.seconds = Double(time - start) / 1e9
                 summary.detectionRate = Double(s.detections) / summary.seconds
                 summary.meshRate = Double(s.meshFits) / summary.seconds
+                summary.flowRate = Double(s.flowSteps) / summary.seconds
             }
             let sorted = s.latencies.sorted()
             summary.latencyMedian = Self.percentile(sorted, 0.5)

@@ -26,6 +26,52 @@ package final class LiveTracks: Sendable {
         /// For each of the latest answers, the frames shown since the frame of the one before
         /// (the last few): how long a face waits for news.
         var waits: [Int] = []
+        /// Per track, by key: how the picture's motion (`shift`) carried its face since its place.
+        var trails: [Int: Trail] = [:]
+    }
+
+    /// Where the picture's motion carried a face after the track's place (frame `base`): for
+    /// each later frame the flow looked at, the offset from that place, oldest first.
+    private struct Trail {
+        var base: Int
+        var steps: [(frame: Int, offset: Point)] = []
+        /// Whether steps were dropped from the start (past `limit`).
+        var cutShort = false
+        /// The most steps kept. A fit of a frame older than the oldest kept (the mesh a minute
+        /// late at 10 fps) cannot be carried by the motion since: the trail ends there.
+        static let limit = 600
+
+        /// The offset at `frame`: the latest step's at or before it (none at `base`).
+        func offset(at frame: Int) -> Point { steps.last { $0.frame <= frame }?.offset ?? .zero }
+
+        /// The same motion, counted from a new place of the face at frame `base`.
+        func rebased(to base: Int) -> Trail {
+            if cutShort, let first = steps.first, base < first.frame { return Trail(base: base) }
+            let origin = offset(at: base)
+            return Trail(base: base, steps: steps.filter { $0.frame > base }.map {
+                ($0.frame, Point(x: $0.offset.x - origin.x, y: $0.offset.y - origin.y))
+            })
+        }
+    }
+
+    /// Each track's face where it is known latest (its place, carried by its trail), and that frame.
+    private static func latest(_ track: TrackRecord, in s: State) -> (face: Face, frame: Int) {
+        guard let trail = s.trails[track.key], trail.base == track.lastFrame, let step = trail.steps.last else {
+            return (track.lastFace, track.lastFrame)
+        }
+        return (track.lastFace.moved(by: step.offset), step.frame)
+    }
+
+    /// Trails follow their tracks' new places (an answer moved a track: the motion after it
+    /// is kept, counted from there); those of tracks gone are dropped.
+    private static func settleTrails(_ s: inout State) {
+        for (key, trail) in s.trails {
+            guard let track = s.tracker.tracks[key], track.isLive else {
+                s.trails[key] = nil
+                continue
+            }
+            if track.lastFrame != trail.base { s.trails[key] = trail.rebased(to: track.lastFrame) }
+        }
     }
 
     private let state: Mutex<State>
@@ -68,6 +114,7 @@ package final class LiveTracks: Sendable {
             guard index >= s.cutAt else { return }
             _ = s.tracker.update(frame: index, detections: faces)
             s.tracker.prune(before: index)
+            Self.settleTrails(&s)
             s.waits.append(max(s.newestShown ?? index, index) - min(s.lastRecorded ?? index, index))
             if s.waits.count > 4 { s.waits.removeFirst() }
             s.lastRecorded = max(s.lastRecorded ?? index, index)
@@ -76,14 +123,40 @@ package final class LiveTracks: Sendable {
 
     /// The faces to follow into frame `index` between detections: every live track's
     /// (tentative ones too: following one confirms it) last placed before `index`, by the
-    /// track's key.
-    package func followable(at index: Int) -> [(key: Int, face: Face)] {
+    /// track's key, where it is known latest (carried by the picture's motion) and in which frame.
+    package func followable(at index: Int) -> [(key: Int, face: Face, frame: Int)] {
         state.withLock { s in
             guard index >= s.cutAt else { return [] }
             return s.tracker.tracks.values
                 .filter { $0.isLive && $0.lastFrame < index && ($0.endsBefore ?? .max) > index }
                 .sorted { $0.key < $1.key }
-                .map { ($0.key, $0.lastFace) }
+                .map { track in
+                    let (face, frame) = Self.latest(track, in: s)
+                    return (track.key, face, frame)
+                }
+        }
+    }
+
+    /// The picture's motion carried these tracks' faces from the frames `followable` gave into
+    /// frame `index` by `shift`: shown there, followed by the mesh from there, until an answer
+    /// (a detection or the mesh's fit) places the track again; the motion after that answer's
+    /// frame then carries it on from its new place. A face carried from another frame than its
+    /// latest (an answer came between) is left alone. Ignored when a cut came after that frame.
+    package func shift(frame index: Int, faces: [(key: Int, from: Int, shift: Point)]) {
+        state.withLock { s in
+            guard index >= s.cutAt else { return }
+            for (key, from, shift) in faces {
+                guard let track = s.tracker.tracks[key], track.isLive, index > from else { continue }
+                var trail = s.trails[key].flatMap { $0.base == track.lastFrame ? $0 : nil } ?? Trail(base: track.lastFrame)
+                guard from == (trail.steps.last?.frame ?? trail.base) else { continue }
+                let before = trail.offset(at: from)
+                trail.steps.append((index, Point(x: before.x + shift.x, y: before.y + shift.y)))
+                if trail.steps.count > Trail.limit {
+                    trail.steps.removeFirst(trail.steps.count - Trail.limit)
+                    trail.cutShort = true
+                }
+                s.trails[key] = trail
+            }
         }
     }
 
@@ -98,6 +171,7 @@ package final class LiveTracks: Sendable {
         state.withLock { s in
             guard index >= s.cutAt else { return }
             for (key, face) in faces { s.tracker.follow(key, to: face, at: index) }
+            Self.settleTrails(&s)
             // The one to keep: a confirmed track (it shows a sticker already), else the older.
             let here = s.tracker.tracks.values.filter { $0.isLive && $0.lastFrame == index }
                 .sorted { ($0.status == .confirmed ? 0 : 1, $0.key) < ($1.status == .confirmed ? 0 : 1, $1.key) }
@@ -114,6 +188,7 @@ package final class LiveTracks: Sendable {
         state.withLock { s in
             s.tracker.cut(at: index)
             s.cutAt = index
+            s.trails = [:]
         }
     }
 
@@ -133,8 +208,10 @@ package final class LiveTracks: Sendable {
                 guard let id = track.id, track.status == .confirmed else { continue }
                 if let end = track.endsBefore, index >= end { continue }
                 let age = index - track.lastFrame
-                let lead = settings.maxDrift > 0 ? max(-maxLead, age) : max(-maxLead, min(maxLead, age))
-                var face = track.lastFace.moved(by: track.drift(over: Double(lead), maxDrift: settings.maxDrift))
+                let (known, frame) = Self.latest(track, in: s)
+                let ahead = index - frame
+                let lead = settings.maxDrift > 0 ? max(-maxLead, ahead) : max(-maxLead, min(maxLead, ahead))
+                var face = known.moved(by: track.drift(over: Double(lead), maxDrift: settings.maxDrift))
                 if let last = s.lastRecorded, track.lastFrame < last { face = face.grown(by: settings.growth(after: age)) }
                 result.append(TrackedFace(id: id, face: face, source: age == 0 ? .detected : (age <= maxLead ? .interpolated : .held)))
             }

@@ -79,6 +79,36 @@ extension CAPITests {
         fd_window_destroy(nil)
     }
 
+    /// The optical flow's call: NULL pointers, colour images, two sizes and a box that is not
+    /// finite are refused with a message, its outputs untouched.
+    @Test func flowShiftRefusesWhatItCannotFollow() {
+        let gray = [UInt8](repeating: 128, count: 64 * 64 * 4)
+        var dx: Float = 7, dy: Float = 7, points: Int32 = 7
+        gray.withUnsafeBufferPointer { buffer in
+            var a = fd_image(data: buffer.baseAddress, width: 64, height: 64, stride: 64, format: FD_PIXEL_GRAY8)
+            var colour = fd_image(data: buffer.baseAddress, width: 64, height: 64, stride: 256, format: FD_PIXEL_RGBA8)
+            var small = fd_image(data: buffer.baseAddress, width: 32, height: 32, stride: 64, format: FD_PIXEL_GRAY8)
+            var noData = a
+            noData.data = nil
+            let calls: [(String, fd_status)] = [
+                ("previous NULL", fd_flow_shift(nil, &a, 8, 8, 32, 32, &dx, &dy, &points)),
+                ("next NULL", fd_flow_shift(&a, nil, 8, 8, 32, 32, &dx, &dy, &points)),
+                ("data NULL", fd_flow_shift(&a, &noData, 8, 8, 32, 32, &dx, &dy, &points)),
+                ("out_dx NULL", fd_flow_shift(&a, &a, 8, 8, 32, 32, nil, &dy, &points)),
+                ("out_points NULL", fd_flow_shift(&a, &a, 8, 8, 32, 32, &dx, &dy, nil)),
+                ("RGBA", fd_flow_shift(&a, &colour, 8, 8, 32, 32, &dx, &dy, &points)),
+                ("two sizes", fd_flow_shift(&a, &small, 8, 8, 32, 32, &dx, &dy, &points)),
+                ("NaN box", fd_flow_shift(&a, &a, .nan, 8, 32, 32, &dx, &dy, &points)),
+                ("infinite box", fd_flow_shift(&a, &a, 8, 8, .infinity, 32, &dx, &dy, &points)),
+            ]
+            for (call, status) in calls {
+                #expect(status == FD_ERR_INVALID_ARGUMENT, "\(call)")
+                #expect(!String(cString: fd_last_error()).isEmpty, "\(call) leaves a message")
+            }
+        }
+        #expect(dx == 7 && dy == 7 && points == 7, "outputs untouched")
+    }
+
     /// Sizes, strides and formats that do not describe the buffer are refused
     /// by every call that takes an fd_image, before any pixel is read.
     @Test(arguments: [

@@ -40,7 +40,7 @@ import Testing
         #expect(run.stdout.isEmpty)
         #expect(run.stderrLines.contains { $0.hasPrefix("live: first sticker on frame ") }, "\(run.stderr)")
         let stats = run.stderrLines.last ?? ""
-        #expect(stats.range(of: #"^live: 120 frames in, \d+ out, \d+ dropped \(\d+\.\d%\), [\d.]+ fps out, detection [\d.]+/s, mesh [\d.]+/s, latency median [\d.]+ ms, p95 [\d.]+ ms"#,
+        #expect(stats.range(of: #"^live: 120 frames in, \d+ out, \d+ dropped \(\d+\.\d%\), [\d.]+ fps out, detection [\d.]+/s, mesh [\d.]+/s, flow [\d.]+/s, latency median [\d.]+ ms, p95 [\d.]+ ms"#,
                             options: .regularExpression) != nil, "\(run.stderr)")
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
         let stream = try #require(Y4MStream(bytes))

@@ -121,6 +121,36 @@ import Testing
         }
     }
 
+    /// Where even the mesh falls behind (issue #42: the emulated guest), the picture's motion
+    /// carries the face into every frame, and each late fit corrects it: the fit's place plus
+    /// the motion since its frame. Here the mesh answers each frame 10 frames late, 2 px right
+    /// of where the motion carried the face (its own reading of the face): from the first
+    /// answer on, the face shows 2 px right of the motion's place on every frame, never back
+    /// where the fit's old frame had it. A cut forgets the motion.
+    @Test func theFlowCarriesTheFaceAndALateFitCorrectsIt() {
+        let tracks = LiveTracks(frameRate: 30, detectionRate: 3, profile: .precision)
+        func x(_ frame: Int) -> Double { 100 + 4 * Double(frame) }
+        tracks.record(frame: 0, faces: [TrackTimelineTests.face(x: x(0))])
+        tracks.follow(frame: 1, faces: tracks.followable(at: 1).map { ($0.key, TrackTimelineTests.face(x: x(1))) })
+        var asked: (frame: Int, keys: [Int])?
+        for index in 2..<60 {
+            if let fit = asked, index - fit.frame >= 10 {
+                tracks.follow(frame: fit.frame, faces: fit.keys.map { ($0, TrackTimelineTests.face(x: x(fit.frame) + 2)) })
+                asked = nil
+            }
+            let carried = tracks.followable(at: index)
+            tracks.shift(frame: index, faces: carried.map { ($0.key, $0.frame, Point(x: x(index) - x($0.frame), y: 0)) })
+            let corrected = index >= 12
+            #expect(tracks.faces(at: index).map { $0.face.box.x - x(index) }.map { abs($0 - (corrected ? 2 : 0)) < 0.01 } == [true],
+                    "frame \(index): \(tracks.faces(at: index).map(\.face.box.x)), the face at \(x(index))")
+            if asked == nil { asked = (index, carried.map(\.key)) }
+        }
+        #expect(tracks.followable(at: 60).map(\.frame) == [59], "the face is known latest where the motion carried it")
+        tracks.cut(at: 60)
+        tracks.record(frame: 60, faces: [TrackTimelineTests.face(x: 500)])
+        #expect(tracks.followable(at: 61).map(\.frame) == [60], "no motion carried across the cut")
+    }
+
     /// A face the detector no longer finds while the mesh still follows something there (a
     /// poster, a face the mesh locked onto wrongly) ends after the hold, in frames and
     /// detection rounds: the mesh moves tracks, only the detector keeps them.
