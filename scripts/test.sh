@@ -48,5 +48,7 @@ if [ "$status" = 0 ]; then
     step swift test "$@" --skip-build --skip RealDriverTests || status=$?
     step swift test "$@" --skip-build --filter RealDriverTests || { s=$?; [ "$status" = 0 ] && status=$s; }
 fi
+# The Slurm tests stop their cluster themselves; this catches one a killed run left.
+scripts/slurm/cluster.sh stop .build/slurm >/dev/null 2>&1 || true
 echo "test: the whole output is in $log" >&2
 exit "$status"
