@@ -92,9 +92,10 @@ package final class FrameFollower {
 }
 
 /// Carries faces from frame to frame by the picture's own motion (sparse optical flow on
-/// the luma plane, `OpenCV.flowShift`): a few milliseconds where the face mesh takes tens,
-/// so on a machine too slow to mesh every frame each face still moves with the head between
-/// the mesh's answers, which then correct it. It keeps the last few frames it was shown, by
+/// the luma plane, `OpenCV.flowShift`): no network and no colour conversion (in the
+/// emulated guest it follows about ten frames to the mesh's one), so on a machine too slow
+/// to mesh every frame each face still moves with the head between the mesh's answers,
+/// which then correct it. It keeps the last few frames it was shown, by
 /// their number, so that a face placed on any of them can be carried on. One per thread.
 package struct FrameFlow {
     private var recent: [(tick: Int, frame: YUVFrame)] = []
