@@ -29,7 +29,9 @@ final class SlurmCluster {
     static let script = Fixtures.root.appendingPathComponent("scripts/slurm/cluster.sh").path
 
     /// Runs `script` with `sh` in `folder`, with this cluster's commands and the CLI on the `PATH`.
-    func shell(_ script: String, in folder: String, deadline: Double = 300) throws -> CLIRun {
+    /// The deadline is generous: inside the parallel suite on two cores an array of tiny jobs
+    /// took minutes (its tasks share the cores with every other test).
+    func shell(_ script: String, in folder: String, deadline: Double = 900) throws -> CLIRun {
         let bin = URL(fileURLWithPath: Fixtures.cli).deletingLastPathComponent().path
         let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         return try CLIRun(shell: script, environment: ["SLURM_CONF": conf, "PATH": path], directory: folder, deadline: deadline)
