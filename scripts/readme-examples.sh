@@ -30,7 +30,7 @@ export PATH="$dir:$PATH"
 # SlurmTests runs the sbatch file, whose command goes on over two lines).
 awk '/^```sh/ { fenced = 1; next } /^```/ { fenced = 0 }
      fenced && /^facesticker (photo|video|detect|stickers)/ { sub(/ +#.*/, ""); print }' README.md > "$dir/examples"
-awk '/^    (mkdir|facesticker|cat |ffmpeg|ls |FACESTICKER_SHARD)/ && !/COMMAND|\/data\/|\\$/ { sub(/^    /, ""); print }' README.md docs/command-line.md docs/stickers.md docs/camera.md docs/anonymisation.md \
+awk '/^    (mkdir|facesticker|cat |ffmpeg|ls |printf |FACESTICKER_SHARD)/ && !/COMMAND|\/data\/|\\$/ { sub(/^    /, ""); print }' README.md docs/command-line.md docs/stickers.md docs/camera.md docs/anonymisation.md \
     docs/detection.md docs/reliability.md docs/development.md >> "$dir/examples"
 mkdir "$dir/run" && ln -s "$root/samples" "$dir/run/samples" && cd "$dir/run" || exit 1
 n=0

@@ -195,7 +195,11 @@ package final class KeyRounds: @unchecked Sendable {
     /// newest is not waited for (nobody will record it now).
     package static let keptRounds = 64
 
-    package init() {}
+    /// The first round this video's detection runs (0; a later one where a run starts part-way
+    /// into a video, counting rounds as a run over the whole video would): none before it is waited for.
+    private let firstRound: Int
+
+    package init(firstRound: Int = 0) { self.firstRound = max(0, firstRound) }
 
     /// The key round `round` trusts, and whether it is that key itself.
     package static func key(of round: Int) -> (key: Int, isKey: Bool) {
@@ -210,7 +214,7 @@ package final class KeyRounds: @unchecked Sendable {
         guard let round, round >= 0 else { return nil }
         let (key, isKey) = Self.key(of: round)
         let wanted = isKey ? key - Self.reverifyAfter : key
-        guard wanted >= 0 else { return nil }
+        guard wanted >= firstRound else { return nil }
         condition.lock()
         defer { condition.unlock() }
         while keys[wanted] == nil, !cancelled, wanted >= (keys.keys.max() ?? -1) - Self.keptKeys * Self.reverifyAfter {
@@ -227,7 +231,7 @@ package final class KeyRounds: @unchecked Sendable {
     /// Round `round`'s faces, in the detector's copy, once it is known; nil for a
     /// round before the first, one forgotten, or one in another shot than `shot`.
     package func faces(ofRound round: Int, shot: Int) -> [Face]? {
-        guard round >= 0 else { return nil }
+        guard round >= firstRound else { return nil }
         condition.lock()
         defer { condition.unlock() }
         while rounds[round] == nil, !cancelled, round >= (rounds.keys.max() ?? -1) - Self.keptRounds {

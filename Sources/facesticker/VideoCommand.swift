@@ -68,6 +68,12 @@ enum VideoCommand: Command {
                              + "before -i), instead of --duration")
     static let keepRest = Flag("--keep-rest", setting: .keepRest, help: "write the whole video, stickers only within "
                                    + "--start/--duration/--to (the rest re-encoded as it is, all the audio)")
+    static let segment = Option<Shard?>("--segment", placeholder: "I/N|auto", default: nil, setting: .segment,
+                                        help: "write part I of N of one video (I from 1): of its F frames, (I-1)F/N up to "
+                                            + "IF/N, detected and tracked with the frames around it as a whole run would, "
+                                            + "without audio, so that parts made on N machines join without seams "
+                                            + "(docs/command-line.md); auto: I and N as --shard auto reads them",
+                                        parse: { try Shard.parse($0) })
     static let noAudio = Flag("--no-audio", help: "leave the audio out (default: copied unchanged)")
     static let noSmoothing = Flag("--no-smoothing", help: "place stickers without smoothing (for measuring what smoothing brings)")
     static let stats = Flag("--stats", help: "print detector time, detections (and how many the face mesh followed), CPU time and peak memory after each video")
@@ -77,7 +83,7 @@ enum VideoCommand: Command {
     static var groups: [OptionGroup] {
         [OptionGroup(nil, [output, OutputOptions.json, fps, DetectorOptions.detectWidth, detectEvery, tracks, tracksIn, crf, preset,
                            noAudio, ResultOptions.overwrite, ResultOptions.requireFace]),
-         OptionGroup("a part of the video", [start, duration, to, keepRest]),
+         OptionGroup("a part of the video", [start, duration, to, keepRest, segment]),
          BatchOptions.group, StickerOptions.group, FaceOptions.group] + DetectorOptions.videoGroups
         + [OptionGroup("measuring", [noSmoothing, stats, detectorThreads], brief: true)]
     }
@@ -92,7 +98,10 @@ enum VideoCommand: Command {
         let json: Bool
         let tracks: String?
         let tracksIn: String?
-        let range: TimeRange
+        /// The part written: `--start`/`--duration`/`--to`, or `--segment`'s frames (`segmented`).
+        var range: TimeRange
+        /// `--segment`: part I of N of the one input.
+        let segment: Shard?
         let profile: DetectionProfile
         /// Nil when drawing from a tracks file: it needs no detector, only its settings.
         let detector: FaceFinder?
@@ -115,6 +124,17 @@ enum VideoCommand: Command {
                 try TimeRange.from(start: arguments[start], duration: arguments[duration], to: arguments[to],
                                    keepRest: arguments[keepRest])
             }
+            segment = arguments[VideoCommand.segment]
+            if segment != nil {
+                let part: [AnyOption] = [start.erased, duration.erased, to.erased, keepRest.erased]
+                if let other = part.first(where: { arguments.has($0) }) {
+                    throw UsageError("--segment and \(other.names.first ?? other.id): a segment is its own part of the video")
+                }
+                if arguments[BatchOptions.shard] != nil {
+                    throw UsageError("--segment and --shard: one splits a video across runs, the other a batch; use one")
+                }
+                if arguments[VideoCommand.tracksIn] != nil { throw UsageError("--segment and --tracks-in: a tracks file is drawn whole") }
+            }
             let profile = DetectorOptions.profile(arguments, fallback: stickers.profile)
             let detector: FaceFinder? = tracksIn == nil
                 ? try DetectorOptions.parse(arguments, use: .video, profile: profile) : nil
@@ -127,6 +147,11 @@ enum VideoCommand: Command {
             options.detectorThreads = arguments[detectorThreads]
             options.singleThreadedOpenCV = true // the CLI owns the process: OpenCV helper threads would only compete
             options.sequenceRate = arguments[fps]
+            if segment != nil {
+                // The parts are joined with the source's audio, once.
+                options.warmUp = true
+                options.encoder.audio = false
+            }
             (self.profile, self.detector, self.detectorSettings, self.options) = (profile, detector, detectorSettings, options)
             smoothing = arguments[noSmoothing] ? nil : SmoothingParameters()
             stats = arguments[VideoCommand.stats]
@@ -143,7 +168,8 @@ enum VideoCommand: Command {
     }
 
     static func run(_ arguments: Arguments) throws -> Int32 {
-        let request = try Request(arguments)
+        var request = try Request(arguments)
+        if let segment = request.segment { request.range = try segmented(segment, arguments) }
         let plan = try plan(request, arguments)
         var options = request.options
         if !request.range.isWhole || request.range.keepRest { options.range = request.range }
@@ -169,6 +195,20 @@ enum VideoCommand: Command {
             if progress { Console.endProgress() }
             return report(summary, item: item, tracks: job.options.tracksPath, request: request, stickers: stickers)
         }
+    }
+
+    /// `--segment I/N`'s part of the one input, as the frame-exact range it cuts.
+    private static func segmented(_ segment: Shard, _ arguments: Arguments) throws -> TimeRange {
+        let inputs = arguments.positionals
+        guard inputs.count == 1, let input = inputs.first, input != "-" else {
+            throw UsageError("--segment: one video, not \(inputs.count) inputs (parts of one video are joined)")
+        }
+        var folder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: input, isDirectory: &folder), folder.boolValue {
+            throw UsageError("--segment: \(input) is a folder; give one video")
+        }
+        if ImageSequence.isPattern(input) { throw UsageError("--segment: \(input) is an image sequence; give one video") }
+        return try VideoStickerer.segment(segment.number, of: segment.count, input: input)
     }
 
     private static func plan(_ request: Request, _ arguments: Arguments) throws -> Plan {

@@ -21,6 +21,8 @@ public struct SettingName: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// The end of a part, a time in the input (ffmpeg's `-to`).
     public static let end = SettingName(rawValue: "end")
     public static let keepRest = SettingName(rawValue: "keepRest")
+    /// Part I of N of a video by its frames (`video --segment`).
+    public static let segment = SettingName(rawValue: "segment")
     public static let sequenceRate = SettingName(rawValue: "sequenceRate")
     public static let tracksFile = SettingName(rawValue: "tracksFile")
     /// The tracks file drawn instead of detecting (`VideoOptions.tracksIn`).

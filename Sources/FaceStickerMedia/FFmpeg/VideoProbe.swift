@@ -77,6 +77,19 @@ package enum VideoProbe {
     /// time): a run's checks before the work and the work itself read a file's packets once.
     private static let packetPasses = Mutex<[(key: String, times: [Int64], end: Int64)]>([])
 
+    /// `info` with each frame's time read from the packets where the probe did not
+    /// (`frameTimes`, `streamEnd`): what cuts by frames need (`video --segment`). Unchanged
+    /// when they cannot be read.
+    package static func withFrameTimes(_ info: VideoInfo) -> VideoInfo {
+        guard info.frameTimes == nil, !info.isSequence, !info.isStillImage, let (times, end) = cachedPacketTimes(info) else {
+            return info
+        }
+        var info = info
+        info.frameTimes = times
+        info.streamEnd = end
+        return info
+    }
+
     /// `packetTimes`, read once per file as it is now.
     private static func cachedPacketTimes(_ info: VideoInfo) -> (times: [Int64], end: Int64)? {
         var file = stat()

@@ -31,6 +31,14 @@ package struct VideoOptions: Sendable {
     /// is that part, or with `keepRest` the whole video with stickers only
     /// there. Nil: the whole video.
     package var range: TimeRange?
+    /// With a cut `range`: the frames up to `warmUpSeconds` before and after it are decoded,
+    /// detected, tracked and smoothed too, and not written, so that the part shows what a run
+    /// over the whole video shows on those frames (`video --segment`: parts made apart and
+    /// joined have no seams). Off: the part starts and ends cold, as `--start` cuts.
+    package var warmUp = false
+    /// How far `warmUp` looks around a cut: the tracker's hold and confirmation and the
+    /// smoother's memory are all well under it.
+    package static let warmUpSeconds = 2.0
     /// Threads running a detector each; nil: two, or one on a single core.
     package var detectorThreads: Int?
     /// When true and more than one detector thread runs, the job sets OpenCV's

@@ -25,6 +25,11 @@ package final class VideoPipeline: Sendable {
     private let workers: Int
     /// With `--keep-rest`: the frames stickers go on (the rest pass unchanged); nil: every frame.
     private let active: FrameSpan?
+    /// Warmed up (`VideoOptions.warmUp`): the decoded frames that are written; the others are
+    /// detected, tracked and smoothed only. Nil: every frame is written.
+    private let written: Range<Int>?
+    /// The frame the detection rhythm counts from (a negative one: the video's first, before the cut).
+    private let rhythmOrigin: Int
     private let state = PipelineState()
     private let abort = Cancellation()
     private let decoded = BoundedQueue<Frame>(capacity: 4)
@@ -54,20 +59,27 @@ package final class VideoPipeline: Sendable {
     /// and encoded as that part only; with `keepRest` every frame is, and only
     /// the span's get stickers).
     package init(info: VideoInfo, options: VideoOptions, painter: TrackPainter, output: String, audioCodec: String?,
-         tracksPath: String?, range: ResolvedRange? = nil) throws {
+         tracksPath: String?, range: ResolvedRange? = nil, written: Range<Int>? = nil) throws {
         self.info = info
         self.options = options
         self.painter = painter
         let cut = range.flatMap { $0.range.keepRest ? nil : $0 }
         active = range.flatMap { $0.range.keepRest ? $0.span : nil }
+        self.written = written
+        // Warmed up (`written`): detection keeps the whole video's rhythm, counted from its first frame.
+        rhythmOrigin = written == nil ? (active?.first ?? 0) : -(cut?.span.first ?? 0)
+        // Rounds count from the rhythm's origin; the first one here is the first on the rhythm.
+        let every = max(1, options.detectEvery(frameRate: info.frameRate.value))
+        keys = KeyRounds(firstRound: (max(0, -rhythmOrigin) + every - 1) / every)
         workers = max(1, options.detectorThreads ?? Self.defaultWorkers)
         // The workers are the parallelism; the encoder needs every other cycle (when the caller allows it).
         if workers > 1, options.singleThreadedOpenCV { try OpenCVDetector.setThreadsPerDetection(1) }
         detected = ReorderQueue(capacity: workers + 2, producers: workers)
-        // Output frame i is input frame `cut.span.first + i` (about, at a varying rate).
+        // Output frame i is input frame `cut.span.first + i` (about, at a varying rate), after
+        // the warm-up frames that are not written.
         let firstFrame = cut?.span.first ?? 0
         tracksOffset = firstFrame
-        tracks = try tracksPath.map { try TracksWriter(path: $0, firstFrame: firstFrame) }
+        tracks = try tracksPath.map { try TracksWriter(path: $0, firstFrame: firstFrame + (written?.lowerBound ?? 0)) }
         decoder = try FrameDecoder(info, pool: pool,
                                    arguments: cut.map { FFmpegArguments.decoder(info, cut: $0.range, clock: $0.clock) })
         do {
@@ -137,7 +149,7 @@ package final class VideoPipeline: Sendable {
     }
 
     /// The key rounds (faces confirmed, which way is up), shared by the detector threads.
-    private let keys = KeyRounds()
+    private let keys: KeyRounds
 
     private func detectStage() throws {
         defer { detected.producerFinished() }
@@ -154,7 +166,7 @@ package final class VideoPipeline: Sendable {
         defer { state.followed(rounds: detector.followedRounds) }
         let every = options.detectEvery(frameRate: info.frameRate.value)
         // The rhythm starts on the range's first frame (frames outside it are not looked at).
-        let first = active?.first ?? 0
+        let first = rhythmOrigin
         while let frame = decoded.pop() {
             // A new shot is detected on at once, whatever the rhythm.
             let onRhythm = (frame.index - first) % every == 0
@@ -183,7 +195,13 @@ package final class VideoPipeline: Sendable {
             ready.reverse()
             while let frame = ready.popLast() {
                 let painted = painter.place(frame.faces, interval: interval)
-                try tracks?.add(index: frame.index, time: info.frameRate.time(ofFrame: frame.index), faces: painted)
+                // A warm-up frame: placed (the smoother goes on through it), not written.
+                if let written, !written.contains(frame.index) {
+                    pool.give((consume frame).payload.data)
+                    continue
+                }
+                let index = frame.index - (written?.lowerBound ?? 0)
+                try tracks?.add(index: index, time: info.frameRate.time(ofFrame: index), faces: painted)
                 state.painted(painted)
                 var image = (consume frame).payload
                 painter.draw(painted, onto: &image, matrix: matrix)

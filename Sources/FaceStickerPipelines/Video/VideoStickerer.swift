@@ -64,10 +64,13 @@ package struct VideoStickerer: Sendable {
         if info.isStillImage {
             throw FaceStickerError.unreadable(path: input, reason: "not a video (a still picture; use facesticker photo)")
         }
+        // Warming up cuts by the frames' own times.
+        if options.warmUp { info = VideoProbe.withFrameTimes(info) }
         let range = try options.range.map { try Self.resolve($0, info: info) }
         let cut = range.map { !$0.range.keepRest } ?? false
-        // A part is written at its own average rate, which keeps its duration where the rate varies.
-        if let range, cut, let rate = info.averageRate(of: range.span) { info.frameRate = rate }
+        // A part is written at its own average rate, which keeps its duration where the rate varies;
+        // a warmed-up part (a segment) at the video's, which all its parts share, so that they join.
+        if let range, cut, !options.warmUp, let rate = info.averageRate(of: range.span) { info.frameRate = rate }
         // A tracks file must fit the video: checked now against a stated frame count, after the run against an
         // estimated one; its frames are the input's from its firstFrame on, and must not start after the run's.
         if let given = options.tracksIn {
@@ -87,8 +90,20 @@ package struct VideoStickerer: Sendable {
             total = range.span.count ?? range.range.frames(rate: info.frameRate, clock: range.clock,
                                                            frameCount: info.frameCount).count
         }
+        // Warmed up: the frames around the cut are decoded and tracked, only the cut's written.
+        var decoded = range
+        var written: Range<Int>?
+        if options.warmUp, cut, let range, let times = info.frameTimes, !times.isEmpty {
+            let first = min(range.span.first, times.count), end = min(range.span.end ?? times.count, times.count)
+            let rate = info.frameRate.value.isFinite ? min(max(info.frameRate.value, 1), 1000) : 30
+            let margin = Int((VideoOptions.warmUpSeconds * rate).rounded(.up))
+            let from = max(0, first - margin), to = min(times.count, end + margin)
+            decoded = ResolvedRange(range: TimeRange(start: times[from], end: to < times.count ? times[to] : nil),
+                                    clock: range.clock, span: FrameSpan(first: from, end: to, reachesPastTheEnd: false))
+            written = (first - from)..<(end - from)
+        }
         var audioCodec: String?
-        if options.encoder.audio, !info.audioCodecs.isEmpty, !outputIsSequence {
+        if options.encoder.audio, !info.audioCodecs.isEmpty, !outputIsSequence, written == nil {
             audioCodec = Self.surelyCopies(info.audioCodecs, into: ext) || Self.audioCopies(info, into: ext) ? "copy" : "aac"
             if audioCodec == "aac" {
                 warnings.append("\(input): \(info.audioCodecs.joined(separator: ", ")) audio cannot be copied into .\(ext); re-encoded as AAC")
@@ -103,7 +118,7 @@ package struct VideoStickerer: Sendable {
             let work = { (temporaryTracks: String?) throws in
                 let pipeline = try VideoPipeline(info: info, options: options, painter: painter,
                                                  output: temporaryVideo, audioCodec: audioCodec, tracksPath: temporaryTracks,
-                                                 range: range)
+                                                 range: decoded, written: written)
                 do {
                     state = try pipeline.run(cancellation: cancellation, progress: report)
                 } catch FaceStickerError.output(let path, let reason) where path == temporaryVideo {
@@ -167,6 +182,25 @@ package struct VideoStickerer: Sendable {
         guard let info = try? VideoProbe.probeInput(input, sequenceRate: sequenceRate), !info.isStillImage else { return nil }
         let resolved = try resolve(range, info: info)
         return range.keepRest ? nil : resolved.span.count
+    }
+
+    /// Part `number` (from 1) of `count` of the video at `input`, by its frames: of its F
+    /// frames, (number-1)F/count up to number*F/count (rounded down), as the range that cuts
+    /// exactly those (from the part's first frame's time to the next part's). The parts of
+    /// 1...count take every frame once.
+    package static func segment(_ number: Int, of count: Int, input: String) throws -> TimeRange {
+        let info = VideoProbe.withFrameTimes(try VideoProbe.probeInput(input, sequenceRate: VideoOptions.defaultSequenceRate))
+        guard !info.isStillImage, !info.isSequence, let times = info.frameTimes, !times.isEmpty else {
+            throw FaceStickerError.unreadable(path: input, reason: "its frames' times cannot be read, which \(setting: .segment) cuts by")
+        }
+        let frames = times.count
+        guard (1...count).contains(number), count <= frames else {
+            throw FaceStickerError.invalidArgument("\(setting: .segment) \(number)/\(count): \(input) has \(frames) frames, fewer than \(count) parts")
+        }
+        // At most a million parts of an array's count of frames: no product overflows 64 bits.
+        let first = Int(Int64(number - 1) * Int64(frames) / Int64(count))
+        let end = Int(Int64(number) * Int64(frames) / Int64(count))
+        return TimeRange(start: times[first], end: end < frames ? times[end] : nil)
     }
 
     /// `range` against the video `info` describes: its clock and its frames (cut to a
