@@ -197,42 +197,19 @@ package final class LiveLoop: @unchecked Sendable {
             return stats.summary()
         }
         let group = DispatchGroup()
-        group.enter()
-        Thread.detachNewThread { [self] in
-            defer { group.leave() }
-            do {
-                detectStage(try makeDetector())
-            } catch {
-                fail(error)
-                slot.close()
+        detach(group) { [self] in detectStage(try makeDetector()) }
+        detach(group) { [self] in
+            // No face mesh (not installed, or faces hidden: every layer detects): nothing follows.
+            guard let follower = try makeFollower() else {
+                flowInbox.close()
+                return followInbox.close()
             }
-        }
-        group.enter()
-        Thread.detachNewThread { [self] in
-            defer { group.leave() }
-            do {
-                // No face mesh (not installed, or faces hidden: every layer detects): nothing follows.
-                guard let follower = try makeFollower() else {
-                    flowInbox.close()
-                    return followInbox.close()
-                }
-                // The optical flow carries the faces on every frame, between the mesh's fits.
-                group.enter()
-                Thread.detachNewThread { [self] in
-                    defer { group.leave() }
-                    var flow = FrameFlow(width: width, height: height)
-                    do {
-                        while let frame = flowInbox.next() { try carry(frame, with: &flow) }
-                    } catch {
-                        fail(error)
-                        slot.close()
-                    }
-                }
-                while let frame = followInbox.next() { try follow(frame, with: follower) }
-            } catch {
-                fail(error)
-                slot.close()
+            // The optical flow carries the faces on every frame, between the mesh's fits.
+            detach(group) { [self] in
+                var flow = FrameFlow(width: width, height: height)
+                while let frame = flowInbox.next() { try carry(frame, with: &flow) }
             }
+            while let frame = followInbox.next() { try follow(frame, with: follower) }
         }
         group.enter()
         Thread.detachNewThread { [self] in
@@ -258,6 +235,21 @@ package final class LiveLoop: @unchecked Sendable {
         }
         for sink in sinks { try sink.finish() }
         return stats.summary()
+    }
+
+    /// Runs `stage` on a thread of its own, counted in `group`; a failure stops the run and
+    /// closes the output's slot, so that nothing waits for a frame that will not come.
+    private func detach(_ group: DispatchGroup, _ stage: @escaping @Sendable () throws -> Void) {
+        group.enter()
+        Thread.detachNewThread { [self] in
+            defer { group.leave() }
+            do {
+                try stage()
+            } catch {
+                fail(error)
+                slot.close()
+            }
+        }
     }
 
     // MARK: - Stages
