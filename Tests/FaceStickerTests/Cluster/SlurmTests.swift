@@ -99,9 +99,10 @@ import Testing
         let submitted = try cluster.shell("\(Self.submit) --parsable stickers.sbatch", in: dir.url.path)
         try #require(submitted.status == 0, "\(submitted.output)")
         let job = try #require(submitted.stdoutLines.last.map { $0.split(separator: ";")[0] }.map(String.init))
-        // Until task 1 writes its output (a hidden part file in stickered/).
+        // Until task 1 writes its output (a hidden part file in stickered/). The limits below only
+        // tell a hang from a slow machine (10 minutes each): no assertion on how long anything takes.
         var writing = false
-        for _ in 0..<600 where !writing {
+        for _ in 0..<6000 where !writing {
             Thread.sleep(forTimeInterval: 0.1)
             writing = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path("stickered"))) ?? [])
                 .contains { $0.hasPrefix(".clip1-") }
@@ -110,7 +111,7 @@ import Testing
         try #require(writing, "task 1 never started writing: \(queued)")
         let cancel = try cluster.shell("scancel \(job)_1", in: dir.url.path)
         try #require(cancel.status == 0, "\(cancel.output)")
-        for _ in 0..<900 where try !cluster.queue().isEmpty { Thread.sleep(forTimeInterval: 0.2) }
+        for _ in 0..<3000 where try !cluster.queue().isEmpty { Thread.sleep(forTimeInterval: 0.2) }
         #expect(try cluster.queue().isEmpty, "the array ended")
         // No part left, no process of the cancelled task (its facesticker, its ffmpeg) still running.
         let hidden = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path("stickered"))) ?? []).filter { $0.hasPrefix(".") }
