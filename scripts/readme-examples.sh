@@ -26,11 +26,12 @@ rm -f samples/*-stickered.*
 export PATH="$dir:$PATH"
 # The quick start's sticker lines first (README's fenced sh blocks), then
 # the indented lines of shell blocks that start with a command we know
-# (not the synopsis, nor the cluster examples: the Kubernetes one needs /data, and
-# SlurmTests runs the sbatch file, whose command goes on over two lines).
+# (not the synopsis, nor the cluster examples: the Kubernetes ones need /data, and
+# SlurmTests runs the sbatch files, from their #!/bin/bash line to the end of the block).
 awk '/^```sh/ { fenced = 1; next } /^```/ { fenced = 0 }
      fenced && /^facesticker (photo|video|detect|stickers)/ { sub(/ +#.*/, ""); print }' README.md > "$dir/examples"
-awk '/^    (mkdir|facesticker|cat |ffmpeg|ls |printf |FACESTICKER_SHARD)/ && !/COMMAND|\/data\/|\\$/ { sub(/^    /, ""); print }' README.md docs/command-line.md docs/stickers.md docs/camera.md docs/anonymisation.md \
+awk '/^    #!/ { sbatch = 1 } /^[^ ]/ { sbatch = 0 }
+     !sbatch && /^    (mkdir|facesticker|cat |ffmpeg|ls |printf |FACESTICKER_SHARD)/ && !/COMMAND|\/data\/|\\$/ { sub(/^    /, ""); print }' README.md docs/command-line.md docs/stickers.md docs/camera.md docs/anonymisation.md \
     docs/detection.md docs/reliability.md docs/development.md >> "$dir/examples"
 mkdir "$dir/run" && ln -s "$root/samples" "$dir/run/samples" && cd "$dir/run" || exit 1
 n=0

@@ -112,7 +112,7 @@ struct Example: Sendable {
 /// completion, the man pages and the dispatch below use (computed: a stored
 /// global of metatypes is not Sendable to Swift 6).
 var commands: [any Command.Type] { [
-    DetectCommand.self, PhotoCommand.self, VideoCommand.self, SelfieCommand.self, LiveCommand.self, DevicesCommand.self,
-    StickersCommand.self, TuneCommand.self, HelpCommand.self, VersionCommand.self, CompletionCommand.self,
+    DetectCommand.self, PhotoCommand.self, VideoCommand.self, JoinCommand.self, SelfieCommand.self, LiveCommand.self,
+    DevicesCommand.self, StickersCommand.self, TuneCommand.self, HelpCommand.self, VersionCommand.self, CompletionCommand.self,
     ManCommand.self,
 ] }

@@ -197,12 +197,16 @@ struct Roff {
     }
 
     /// An example's line cut into lines of at most `width` characters, each but the last
-    /// ending in ` \` (a shell continues it), before an option so that it keeps its value:
+    /// ending in ` \` (a shell continues it), between words, an option kept with its value:
     /// the page stays within 80 columns with its two indents.
     static func exampleLines(_ line: String, width: Int = 64) -> [String] {
         var units: [String] = []
         for word in line.split(separator: " ").map(String.init) {
-            if word.hasPrefix("-") || units.isEmpty { units.append(word) } else { units[units.count - 1] += " " + word }
+            if let last = units.last, !word.hasPrefix("-"), last.hasPrefix("-"), !last.contains(" ") {
+                units[units.count - 1] += " " + word
+            } else {
+                units.append(word)
+            }
         }
         return Help.wrap(units: units, width: width, rest: "    ", end: " \\")
     }

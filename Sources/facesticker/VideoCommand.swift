@@ -72,9 +72,10 @@ enum VideoCommand: Command {
                                         help: "write part I of N of one video (I from 1): of its F frames, (I-1)F/N up to "
                                             + "IF/N, detected and tracked with the frames around it as a whole run would, "
                                             + "without audio, so that parts made on N machines join without seams "
-                                            + "(docs/command-line.md); auto: I and N as --shard auto reads them",
+                                            + "(facesticker join); named NAME-stickered-partIofN by default; "
+                                            + "auto: I and N as --shard auto reads them",
                                         parse: { try Shard.parse($0) })
-    static let noAudio = Flag("--no-audio", help: "leave the audio out (default: copied unchanged)")
+    static let noAudio = Flag("--no-audio", setting: .noAudio, help: "leave the audio out (default: copied unchanged)")
     static let noSmoothing = Flag("--no-smoothing", help: "place stickers without smoothing (for measuring what smoothing brings)")
     static let stats = Flag("--stats", help: "print detector time, detections (and how many the face mesh followed), CPU time and peak memory after each video")
     static let detectorThreads = Option<Int?>("--detector-threads", placeholder: "N", default: nil, range: 1...16,
@@ -98,7 +99,7 @@ enum VideoCommand: Command {
         let json: Bool
         let tracks: String?
         let tracksIn: String?
-        /// The part written: `--start`/`--duration`/`--to`, or `--segment`'s frames (`segmented`).
+        /// The part written: `--start`/`--duration`/`--to`, or `--segment`'s frames (`run` sets it).
         var range: TimeRange
         /// `--segment`: part I of N of the one input.
         let segment: Shard?
@@ -106,7 +107,8 @@ enum VideoCommand: Command {
         /// Nil when drawing from a tracks file: it needs no detector, only its settings.
         let detector: FaceFinder?
         let detectorSettings: DetectorSettings
-        let options: VideoOptions
+        /// The run's options (`--segment`'s part set in `run`).
+        var options: VideoOptions
         let smoothing: SmoothingParameters?
         let stats: Bool
         let requireFace: Bool
@@ -147,11 +149,6 @@ enum VideoCommand: Command {
             options.detectorThreads = arguments[detectorThreads]
             options.singleThreadedOpenCV = true // the CLI owns the process: OpenCV helper threads would only compete
             options.sequenceRate = arguments[fps]
-            if segment != nil {
-                // The parts are joined with the source's audio, once.
-                options.warmUp = true
-                options.encoder.audio = false
-            }
             (self.profile, self.detector, self.detectorSettings, self.options) = (profile, detector, detectorSettings, options)
             smoothing = arguments[noSmoothing] ? nil : SmoothingParameters()
             stats = arguments[VideoCommand.stats]
@@ -169,7 +166,11 @@ enum VideoCommand: Command {
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         var request = try Request(arguments)
-        if let segment = request.segment { request.range = try segmented(segment, arguments) }
+        if let segment = request.segment {
+            // Its frames, warmed up, without audio (the join adds the source's once), recorded for the join.
+            try request.options.cut(segment: segment.number, of: segment.count, input: try segmentInput(arguments))
+            request.range = request.options.range ?? TimeRange()
+        }
         let plan = try plan(request, arguments)
         var options = request.options
         if !request.range.isWhole || request.range.keepRest { options.range = request.range }
@@ -197,8 +198,8 @@ enum VideoCommand: Command {
         }
     }
 
-    /// `--segment I/N`'s part of the one input, as the frame-exact range it cuts.
-    private static func segmented(_ segment: Shard, _ arguments: Arguments) throws -> TimeRange {
+    /// `--segment`'s one input: a video file (not a folder, a sequence or several).
+    private static func segmentInput(_ arguments: Arguments) throws -> String {
         let inputs = arguments.positionals
         guard inputs.count == 1, let input = inputs.first, input != "-" else {
             throw UsageError("--segment: one video, not \(inputs.count) inputs (parts of one video are joined)")
@@ -208,7 +209,7 @@ enum VideoCommand: Command {
             throw UsageError("--segment: \(input) is a folder; give one video")
         }
         if ImageSequence.isPattern(input) { throw UsageError("--segment: \(input) is an image sequence; give one video") }
-        return try VideoStickerer.segment(segment.number, of: segment.count, input: input)
+        return input
     }
 
     private static func plan(_ request: Request, _ arguments: Arguments) throws -> Plan {
@@ -217,7 +218,11 @@ enum VideoCommand: Command {
         }
         let batch = try Batch(arguments.positionals, arguments: arguments, output: arguments[output],
                               extensions: videoExtensions, what: "video",
-                              defaultOutput: { defaultOutput(for: $0, in: $1) },
+                              defaultOutput: { input, folder in
+                                  // A segment's name says which part it is, so that the parts of one video sit side by side.
+                                  request.options.segment.map { VideoStickerer.defaultOutput(for: input, in: folder, segment: $0) }
+                                      ?? defaultOutput(for: input, in: folder)
+                              },
                               existing: { existing($0, tracks: request.tracks, range: request.range, sequenceRate: arguments[fps]) })
         // Image sequences: malformed patterns are usage errors, before any work.
         for item in batch.all { _ = try asUsage { try ImageSequence.pattern(item.input) } }

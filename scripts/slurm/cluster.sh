@@ -66,6 +66,8 @@ SlurmdLogFile=$dir/log/slurmd.log
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 SchedulerType=sched/backfill
+# A job that depends on a failed one (the join after a task that failed) ends, not waits forever.
+DependencyParameters=kill_invalid_depend
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 ReturnToService=2

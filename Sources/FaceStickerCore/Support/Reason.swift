@@ -23,6 +23,10 @@ public struct SettingName: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let keepRest = SettingName(rawValue: "keepRest")
     /// Part I of N of a video by its frames (`video --segment`).
     public static let segment = SettingName(rawValue: "segment")
+    /// The video the parts of one video were made from, for the join's audio (`join --source`).
+    public static let source = SettingName(rawValue: "source")
+    /// No audio in the output (`--no-audio`).
+    public static let noAudio = SettingName(rawValue: "noAudio")
     public static let sequenceRate = SettingName(rawValue: "sequenceRate")
     public static let tracksFile = SettingName(rawValue: "tracksFile")
     /// The tracks file drawn instead of detecting (`VideoOptions.tracksIn`).
@@ -49,7 +53,7 @@ public struct SettingName: RawRepresentable, Hashable, Sendable, CustomStringCon
 
     /// Every name above: the CLI's tests check that each has an option.
     public static let all: [SettingName] = [
-        .jpegQuality, .crf, .preset, .detectEvery, .start, .duration, .end, .keepRest, .sequenceRate, .tracksFile, .tracksIn,
+        .jpegQuality, .crf, .preset, .detectEvery, .start, .duration, .end, .keepRest, .segment, .source, .noAudio, .sequenceRate, .tracksFile, .tracksIn,
         .model, .detector, .sticker, .maskScale, .maskShape, .faces, .maxFaces, .minFace,
         .size, .controls, .skip, .grid, .objective, .subset, .top,
     ]

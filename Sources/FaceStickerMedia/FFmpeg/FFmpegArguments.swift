@@ -134,6 +134,34 @@ package enum FFmpegArguments {
         return arguments + [url(output)]
     }
 
+    /// The parts listed in the concat file `list` one after another, copied, not re-encoded
+    /// (ffmpeg's concat demuxer), with `source`'s audio (copied, or as `audioCodec`) and
+    /// container metadata when given (`VideoJoiner`).
+    package static func join(list: String, source: String?, audioCodec: String?, output: String) -> [String] {
+        var arguments = ["-nostdin", "-hide_banner", "-v", "error", "-nostats", "-progress", "pipe:1", "-n",
+                         "-f", "concat", "-safe", "0", "-i", url(list)]
+        if let source { arguments += ["-i", url(source)] }
+        arguments += ["-map", "0:v:0"]
+        if source != nil, audioCodec != nil { arguments += ["-map", "1:a?"] }
+        if source != nil { arguments += ["-map_metadata", "1"] }
+        arguments += ["-c", "copy"]
+        if let audioCodec, audioCodec != "copy" { arguments += ["-c:a", audioCodec, "-b:a", "192k"] }
+        return arguments + [url(output)]
+    }
+
+    /// The video frames (packets, when copied) ffmpeg wrote, from what `-progress` printed:
+    /// the last `frame=N` before `progress=end`; nil when it did not end.
+    package static func progressFrames(_ progress: String) -> Int? {
+        let lines = progress.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard lines.last == "progress=end" else { return nil }
+        return lines.last { $0.hasPrefix("frame=") }.flatMap { Int($0.dropFirst(6)) }
+    }
+
+    /// `path` as a line of a concat demuxer's list: `file '...'`, a `'` in it closed, escaped and reopened.
+    package static func concatLine(_ path: String) -> String {
+        "file '" + path.replacing("'", with: #"'\''"#) + "'"
+    }
+
     /// A short copy of the input's audio into a file named like `sample`: whether
     /// that container takes the audio unchanged.
     package static func audioCopyCheck(_ info: VideoInfo, sample: String) -> [String] {

@@ -164,6 +164,21 @@ package enum VideoProbe {
         return (nil, read)
     }
 
+    /// The packets of the first video stream, read to the end of the file without decoding
+    /// (`-count_packets`: for a file written whole, one per frame); the problem when ffprobe
+    /// reports one (a file cut short, a damaged container) or reads none.
+    package static func packets(path: String) -> (problem: String?, count: Int) {
+        guard let run = try? ChildProcess.capture("ffprobe", [
+            "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries", "stream=nb_read_packets",
+            "-print_format", "json", "-i", FFmpegArguments.url(path),
+        ]) else { return ("ffprobe cannot run", 0) }
+        if let line = run.errors.first { return (FFmpegArguments.reason(from: line), 0) }
+        guard run.status == 0, let root = json(run.output) else { return ("not a readable video", 0) }
+        guard let stream = root["streams"]?.arrayValue?.first else { return ("no video stream", 0) }
+        let count = stream["nb_read_packets"]?.intValue ?? 0
+        return count > 0 ? (nil, count) : ("no frame in it", 0)
+    }
+
     /// How the video's frames are stamped (`FrameClock`): its stream's time
     /// base, the file's start and its first frame's timestamp (0 for most
     /// files; 1 tick for some AVIs). Costs decoding a few frames. Microsecond

@@ -39,6 +39,9 @@ package struct VideoOptions: Sendable {
     /// How far `warmUp` looks around a cut: the tracker's hold and confirmation and the
     /// smoother's memory are all well under it.
     package static let warmUpSeconds = 2.0
+    /// Part I of N of one video (`cut(segment:of:input:)` sets it with `range` and `warmUp`):
+    /// recorded with the output (`OutputRecord.Segment`), for `VideoJoiner`.
+    package var segment: Segment?
     /// Threads running a detector each; nil: two, or one on a single core.
     package var detectorThreads: Int?
     /// When true and more than one detector thread runs, the job sets OpenCV's

@@ -135,7 +135,11 @@ package struct VideoStickerer: Sendable {
                     throw FaceStickerError.unreadable(path: input, reason: "no frame could be decoded\(why)")
                 }
                 // What was made, kept with it for --skip-existing and --require-face (every picture of a sequence).
-                let record = OutputRecord(part: (options.range ?? TimeRange()).recordKey, foundFace: (state?.faces ?? 0) > 0)
+                var record = OutputRecord(part: (options.range ?? TimeRange()).recordKey, foundFace: (state?.faces ?? 0) > 0)
+                if let segment = options.segment {
+                    record.segment = OutputRecord.Segment(number: segment.number, of: segment.count, frames: state?.framesWritten ?? 0,
+                                                          source: input, settings: options.fingerprint(painter: painter))
+                }
                 if let pictures = try ImageSequence.pattern(temporaryVideo) {
                     for picture in try pictures.frames() { record.write(to: picture.path) }
                 } else {

@@ -8,7 +8,7 @@ import Testing
 /// ends with examples that parse and name only files a new user has.
 struct ManPageTests {
     /// Every command as `facesticker --help` lists them; "" is facesticker(1).
-    static let commands = ["detect", "photo", "video", "selfie", "live", "devices", "stickers", "tune", "help", "version",
+    static let commands = ["detect", "photo", "video", "join", "selfie", "live", "devices", "stickers", "tune", "help", "version",
                            "completion", "man"]
     static let pages = [""] + commands
 
@@ -129,6 +129,8 @@ struct ManPageTests {
         // What the README's quick start writes (its photo and video outputs beside the samples).
         var have = Set(samples + ["samples/astronaut-stickered.png", "samples/carphone-stickered.mp4",
                                   "../shared/data/wider-dev"])
+        // The parts docs/command-line.md's segments example makes (video --segment I/3 --out-dir out/parts), which join's examples join.
+        have.formUnion((1...3).map { "out/parts/carphone-stickered-part\($0)of3.mp4" })
         let outputs: Set = ["--output", "--out-dir", "--tracks", "--plot", "--sheet", "--mask-outputs", "--y4m"]
         var count = 0
         // One JSON line per example, in the order of the commands: an example may use what an

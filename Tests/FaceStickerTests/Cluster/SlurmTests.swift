@@ -5,13 +5,20 @@ import Testing
 /// Many machines, for real (issue #43): the docs' sbatch file (docs/command-line.md), as
 /// written, on a real single-node Slurm 22.05 (`SlurmCluster`), over a folder of clips.
 @Suite(.serialized) struct SlurmTests {
-    /// The docs' Slurm array file, as written there.
-    static func sbatchFile() throws -> String {
+    /// The docs' sbatch files (docs/command-line.md), in order, as written there: the array over a
+    /// folder of videos, then the parts of one long video and the join that depends on them.
+    static func sbatchFiles() throws -> [String] {
         let text = try String(contentsOfFile: Fixtures.root.appendingPathComponent("docs/command-line.md").path, encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
-        let start = try #require(lines.firstIndex(of: "    #!/bin/bash"), "docs/command-line.md has no sbatch file")
-        return lines[start...].prefix { $0.hasPrefix("    ") }.map { String($0.dropFirst(4)) }.joined(separator: "\n") + "\n"
+        let starts = lines.indices.filter { lines[$0] == "    #!/bin/bash" }
+        try #require(starts.count == 3, "docs/command-line.md has \(starts.count) sbatch files, not 3")
+        return starts.map { start in
+            lines[start...].prefix { $0.hasPrefix("    ") }.map { String($0.dropFirst(4)) }.joined(separator: "\n") + "\n"
+        }
     }
+
+    /// The docs' Slurm array file over a folder of videos.
+    static func sbatchFile() throws -> String { try sbatchFiles()[0] }
 
     /// A folder for one scenario, as the docs' file expects it: `videos/` holding `count` clips of
     /// carphone (`seconds` long from different starts, at `size`), `logs/`, and `stickers.sbatch`.
@@ -124,5 +131,38 @@ import Testing
         let again = try cluster.shell("\(Self.submit) --wait stickers.sbatch", in: dir.url.path)
         try #require(again.status == 0, "\(again.output)")
         Self.expectComplete(inputs, in: dir)
+    }
+
+    /// One long video across an array (issue #43): the docs' two files as written, an array of 3
+    /// tasks making the parts of a 9-second clip with sound, and the join as a job that depends
+    /// on the array. The joined video is a one-machine run's, frame by frame: the same frames at
+    /// the same times, the same pictures within x264's loss (each part encoded on its own), the
+    /// audio once.
+    @Test func oneLongVideoIsSplitAcrossAnArrayAndJoinedAfterIt() throws {
+        let cluster = try SlurmCluster()
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir.path("logs"), withIntermediateDirectories: true)
+        try MediaTools.ffmpeg(["-stream_loop", "-1", "-t", "9", "-i", LiveFixtures.carphone, "-f", "lavfi", "-t", "9",
+                               "-i", "sine=frequency=440", "-map", "0:v", "-map", "1:a", "-vf", "scale=352:288",
+                               "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", dir.path("long.mp4")])
+        let files = try Self.sbatchFiles()
+        try files[1].write(toFile: dir.path("long.sbatch"), atomically: true, encoding: .utf8)
+        try files[2].write(toFile: dir.path("join.sbatch"), atomically: true, encoding: .utf8)
+        // As the docs submit them, the array 3 tasks of one core on this two-core node.
+        let run = try cluster.shell("jobid=$(\(Self.submit) --parsable long.sbatch) && sbatch --wait --dependency=afterok:${jobid%%;*} join.sbatch",
+                                    in: dir.url.path)
+        try #require(run.status == 0, "\(run.output)")
+        let parts = try FileManager.default.contentsOfDirectory(atPath: dir.path("parts")).sorted()
+        #expect(parts == (1...3).map { "long-stickered-part\($0)of3.mp4" }, "no part file left either")
+        let whole = try CLIRun(["video", dir.path("long.mp4"), "-o", dir.path("whole.mp4"), "-q"], deadline: 900)
+        try #require(whole.status == 0, "\(whole.stderr)")
+        let joined = dir.path("long-stickered.mp4")
+        let frames = VideoProbe.decodes(path: joined)
+        #expect(frames.problem == nil && frames.frames == VideoProbe.decodes(path: dir.path("whole.mp4")).frames)
+        #expect(try JoinTests.frameTimes(joined) == JoinTests.frameTimes(dir.path("whole.mp4")))
+        #expect(try VideoProbe.probe(path: joined).audioCodecs == ["aac"])
+        let psnr = try SegmentTests.psnr(joined, dir.path("whole.mp4"))
+        #expect(psnr.count == frames.frames && (psnr.min() ?? 0) >= SegmentTests.minPSNR, "worst \(psnr.min() ?? 0) dB")
+        print("slurm segments: \(frames.frames) frames joined, PSNR against one machine worst \(psnr.min() ?? 0) dB")
     }
 }

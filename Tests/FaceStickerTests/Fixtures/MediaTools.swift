@@ -23,19 +23,27 @@ enum MediaTools {
     /// for. Many tests start from the same few short clips; each copy is the test's own.
     static func ffmpegOnce(_ arguments: [String]) throws {
         guard let output = arguments.last else { throw ToolFailure(message: "ffmpeg: no output") }
-        let key = arguments.dropLast().joined(separator: " ") + " ." + URL(fileURLWithPath: output).pathExtension
-        let made = try clips.withLock { cache -> String in
-            if let made = cache[key] { return made }
-            let path = clipFolder + "/\(cache.count)." + URL(fileURLWithPath: output).pathExtension
+        let ext = URL(fileURLWithPath: output).pathExtension
+        let made = try once(arguments.dropLast().joined(separator: " ") + " ." + ext, ext: ext) { path in
             try ffmpeg(Array(arguments.dropLast()) + [path])
-            cache[key] = path
-            return path
         }
         try? FileManager.default.removeItem(atPath: output)
         try FileManager.default.copyItem(atPath: made, toPath: output)
     }
 
-    /// What `ffmpegOnce` made, by its arguments, in a folder of the process (removed at its exit).
+    /// The file `make` writes at the path it is given, made once per test process for each
+    /// `key` (in a folder removed at the process's exit); every caller gets that path, to copy.
+    static func once(_ key: String, ext: String, make: (String) throws -> Void) throws -> String {
+        try clips.withLock { cache -> String in
+            if let made = cache[key] { return made }
+            let path = clipFolder + "/\(cache.count)." + ext
+            try make(path)
+            cache[key] = path
+            return path
+        }
+    }
+
+    /// What `once` made, by its key, in a folder of the process (removed at its exit).
     private static let clips = Mutex<[String: String]>([:])
     private static let clipFolder: String = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("facesticker-tests-clips-\(getpid())").path

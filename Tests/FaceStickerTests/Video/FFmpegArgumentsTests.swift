@@ -49,4 +49,19 @@ import Testing
     func errorLinesLoseTheirPrefixes(line: String, reason: String) {
         #expect(FFmpegArguments.reason(from: line) == reason)
     }
+
+    /// The join's frame count comes from ffmpeg's `-progress`: the last count, only once it ended.
+    @Test(arguments: [
+        ("frame=10\nprogress=continue\nframe=271\nprogress=end\n", 271 as Int?),
+        ("frame=10\nprogress=continue\n", nil),
+        ("", nil),
+    ])
+    func theJoinCountsWhatFfmpegWrote(progress: String, frames: Int?) {
+        #expect(FFmpegArguments.progressFrames(progress) == frames)
+    }
+
+    /// A concat list names any path, a quote in it included, as the demuxer reads it back.
+    @Test func aConcatLineQuotesThePath() {
+        #expect(FFmpegArguments.concatLine("/v/it's.mp4") == #"file '/v/it'\''s.mp4'"#)
+    }
 }
