@@ -147,15 +147,8 @@ package enum VideoProbe {
 
     /// As `undecodable`, with the frames ffprobe decoded (0 when it could not run).
     package static func decodes(path: String) -> (problem: String?, frames: Int) {
-        guard let run = try? ChildProcess.capture("ffprobe", [
-            "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries", "stream=nb_frames,nb_read_frames",
-            "-print_format", "json", "-i", FFmpegArguments.url(path),
-        ]) else { return ("ffprobe cannot run", 0) }
-        if let line = run.errors.first { return (FFmpegArguments.reason(from: line), 0) }
-        guard run.status == 0, let root = json(run.output) else {
-            return ("not a readable video", 0)
-        }
-        guard let stream = root["streams"]?.arrayValue?.first else { return ("no video stream", 0) }
+        let counted = countedStream(path, counting: "-count_frames", entries: "stream=nb_frames,nb_read_frames")
+        guard let stream = counted.stream else { return (counted.problem, 0) }
         let read = stream["nb_read_frames"]?.intValue ?? 0
         guard read > 0 else { return ("no frame decodes", 0) }
         if let listed = stream["nb_frames"]?.intValue, listed != read {
@@ -168,15 +161,23 @@ package enum VideoProbe {
     /// (`-count_packets`: for a file written whole, one per frame); the problem when ffprobe
     /// reports one (a file cut short, a damaged container) or reads none.
     package static func packets(path: String) -> (problem: String?, count: Int) {
-        guard let run = try? ChildProcess.capture("ffprobe", [
-            "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries", "stream=nb_read_packets",
-            "-print_format", "json", "-i", FFmpegArguments.url(path),
-        ]) else { return ("ffprobe cannot run", 0) }
-        if let line = run.errors.first { return (FFmpegArguments.reason(from: line), 0) }
-        guard run.status == 0, let root = json(run.output) else { return ("not a readable video", 0) }
-        guard let stream = root["streams"]?.arrayValue?.first else { return ("no video stream", 0) }
+        let counted = countedStream(path, counting: "-count_packets", entries: "stream=nb_read_packets")
+        guard let stream = counted.stream else { return (counted.problem, 0) }
         let count = stream["nb_read_packets"]?.intValue ?? 0
         return count > 0 ? (nil, count) : ("no frame in it", 0)
+    }
+
+    /// The first video stream's `entries` after ffprobe read the whole file `counting` its frames
+    /// or packets; else the problem (its first error line, or what is missing).
+    private static func countedStream(_ path: String, counting: String, entries: String) -> (stream: JSONValue?, problem: String) {
+        guard let run = try? ChildProcess.capture("ffprobe", [
+            "-v", "error", "-select_streams", "v:0", counting, "-show_entries", entries,
+            "-print_format", "json", "-i", FFmpegArguments.url(path),
+        ]) else { return (nil, "ffprobe cannot run") }
+        if let line = run.errors.first { return (nil, FFmpegArguments.reason(from: line)) }
+        guard run.status == 0, let root = json(run.output) else { return (nil, "not a readable video") }
+        guard let stream = root["streams"]?.arrayValue?.first else { return (nil, "no video stream") }
+        return (stream, "")
     }
 
     /// How the video's frames are stamped (`FrameClock`): its stream's time
