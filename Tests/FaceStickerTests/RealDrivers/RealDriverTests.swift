@@ -123,7 +123,8 @@ import Testing
         #expect(live.status == 0, "\(live.stderr)")
         #expect(live.stderr.contains("live: first sticker on frame "), "\(live.stderr)")
         #expect(live.stderr.contains(", mesh "), "\(live.stderr)")
-        #expect(live.stderr.range(of: #"flow [1-9][0-9.]*/s"#, options: .regularExpression) != nil, "\(live.stderr)")
+        // The flow ran (its rate, not how fast: 2.8/s on one host, 0.5/s on a slower one).
+        #expect(live.stderr.range(of: #"flow (0\.[1-9]|[1-9][0-9]*\.[0-9])/s"#, options: .regularExpression) != nil, "\(live.stderr)")
         #expect(guest.text("consumer-clip.status").hasPrefix("0"), "\(guest.text("consumer-clip.err").suffix(1500))")
         for index in [1, 40] {
             let frame = try ImageFile.read(path: guest.path("vcam-clip-\(index).png"))
