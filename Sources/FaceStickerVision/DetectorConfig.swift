@@ -6,21 +6,42 @@ import FaceStickerCore
 /// The file is a JSON object: `detector` (haar, yunet or centerface; missing:
 /// the installed default), `model` (a path), one key per `DetectorParameter`
 /// (numbers, or names for choices), and `tuning`, free-form notes. Missing keys
-/// keep their defaults; unknown keys are refused, so a typo is not silently
-/// ignored. Every error names the file, the key and the problem.
+/// keep the defaults the run has without the file (the profile's, as the CLI
+/// passes them to `load(path:defaults:)`); unknown keys are refused, so a typo
+/// is not silently ignored. Every error names the file, the key and the problem.
 package enum DetectorConfig {
-    /// Settings from the file at `path`.
-    package static func load(path: String) throws -> DetectorSettings {
-        try decode(try InputFile.contents(of: path, kind: .config), source: path)
+    /// What a config's missing keys keep: `defaults(kind)`, the file's detector's (nil: it names none).
+    package typealias Defaults = (DetectorKind?) -> DetectorSettings
+
+    /// The plain defaults of the detector named, else of the installed default: no profile's changes.
+    package static func plainDefaults(_ kind: DetectorKind?) -> DetectorSettings {
+        DetectorSettings.defaults(for: kind ?? ModelStore.defaultKind())
+    }
+
+    /// Settings from the file at `path`: the keys it names on top of `defaults` (issue #44: a
+    /// config changes only what it names, so a profile's settings stay where it says nothing).
+    package static func load(path: String, defaults: Defaults = plainDefaults) throws -> DetectorSettings {
+        try read(path: path, defaults: defaults).settings
+    }
+
+    /// As `load`, with the parameters the file names.
+    package static func read(path: String, defaults: Defaults = plainDefaults) throws -> (settings: DetectorSettings, named: Set<DetectorParameter>) {
+        try decodeNaming(try InputFile.contents(of: path, kind: .config), source: path, defaults: defaults)
     }
 
     /// Settings from JSON bytes; `source` names them in errors.
-    package static func decode(_ data: Data, source: String) throws -> DetectorSettings {
+    package static func decode(_ data: Data, source: String, defaults: Defaults = plainDefaults) throws -> DetectorSettings {
+        try decodeNaming(data, source: source, defaults: defaults).settings
+    }
+
+    /// As `decode`, with the parameters the JSON names.
+    private static func decodeNaming(_ data: Data, source: String, defaults: Defaults) throws
+        -> (settings: DetectorSettings, named: Set<DetectorParameter>) {
         guard case .object(let object) = try JSONReader.parse(data, path: source) else {
             throw FaceStickerError.unreadable(path: source, reason: "not a valid config: a JSON object {...} expected")
         }
         func bad(_ key: String, _ reason: String) -> FaceStickerError { .badValue(path: source, key: key, reason: reason) }
-        var kind = ModelStore.defaultKind()
+        var kind: DetectorKind?
         if let value = object["detector"] {
             let names = DetectorKind.allCases.map(\.rawValue).joined(separator: ", ")
             guard case .string(let name) = value, let named = DetectorKind(rawValue: name) else {
@@ -28,7 +49,8 @@ package enum DetectorConfig {
             }
             kind = named
         }
-        var settings = DetectorSettings.defaults(for: kind)
+        var settings = defaults(kind)
+        var named: Set<DetectorParameter> = []
         for key in object.keys.sorted() {
             guard let value = object[key] else { continue }
             switch key {
@@ -62,10 +84,11 @@ package enum DetectorConfig {
                 }
                 if let problem = parameter.check(number) { throw bad(key, problem) }
                 settings[parameter] = number
+                named.insert(parameter)
             }
         }
         try settings.validate(source: source)
-        return settings
+        return (settings, named)
     }
 
     /// A note `tune` leaves in the file: text or a number.

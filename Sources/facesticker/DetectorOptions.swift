@@ -123,23 +123,41 @@ enum DetectorOptions {
     /// named, for a command whose `--detector` is its own; default: `--detector`'s).
     static func settings(_ arguments: Arguments, use: ModelStore.Use = .photo, profile: DetectionProfile = .precision,
                          kind: DetectorKind?? = nil) throws -> DetectorSettings {
+        try resolved(arguments, use: use, profile: profile, kind: kind).settings
+    }
+
+    /// `settings`, with where each parameter's value came from (`-v` shows it): an option,
+    /// the config file, or the profile (its defaults for the detector).
+    static func resolved(_ arguments: Arguments, use: ModelStore.Use = .photo, profile: DetectionProfile = .precision,
+                         kind: DetectorKind?? = nil) throws -> (settings: DetectorSettings, sources: [DetectorParameter: String]) {
         var settings: DetectorSettings
         let named = kind ?? arguments[detector]
         let profile = Self.profile(arguments, fallback: profile)
+        let profileDefaults = { (kind: DetectorKind?) in
+            DetectorSettings.defaults(for: kind ?? named ?? ModelStore.defaultKind(for: use, profile: profile), use: use, profile: profile)
+        }
+        var sources: [DetectorParameter: String] = [:]
         if let path = arguments[config] {
-            settings = try DetectorConfig.load(path: path)
+            // The config changes only the keys it names: the others keep the profile's defaults (issue #44).
+            let read = try DetectorConfig.read(path: path, defaults: profileDefaults)
+            settings = read.settings
+            for parameter in read.named { sources[parameter] = "config" }
             // A config tuned for another detector says nothing about this one.
             if let named, named != settings.kind {
-                settings = DetectorSettings.defaults(for: named, use: use, profile: profile)
+                settings = profileDefaults(named)
+                sources = [:]
             }
         } else {
-            settings = DetectorSettings.defaults(for: named ?? ModelStore.defaultKind(for: use, profile: profile),
-                                                 use: use, profile: profile)
+            settings = profileDefaults(nil)
         }
         if let v = arguments[model] { settings.model = v }
         for (parameter, option) in parameters {
-            if let value = arguments[option] { settings[parameter] = value }
+            if let value = arguments[option] {
+                settings[parameter] = value
+                sources[parameter] = option.id
+            }
         }
+        for parameter in DetectorParameter.allCases where sources[parameter] == nil { sources[parameter] = "profile \(profile.rawValue)" }
         do {
             try settings.validate(source: "options")
         } catch FaceStickerError.badValue(_, let key, let reason) {
@@ -147,7 +165,7 @@ enum DetectorOptions {
             let flag = DetectorParameter.allCases.first { $0.key == key }?.flag ?? key
             throw UsageError("\(flag): \(flagged(reason.description))")
         }
-        return settings
+        return (settings, sources)
     }
 
     /// `text` with every detector setting's key (`minSize`) that stands as a word named by its option (`--min-size`).
@@ -167,21 +185,24 @@ enum DetectorOptions {
     /// The detector the options describe; `-v` names it, its model files and the profile.
     static func parse(_ arguments: Arguments, use: ModelStore.Use = .photo, profile: DetectionProfile = .precision,
                       kind: DetectorKind?? = nil) throws -> FaceFinder {
-        let finder = try FaceFinder(settings: try settings(arguments, use: use, profile: profile, kind: kind))
+        let resolved = try resolved(arguments, use: use, profile: profile, kind: kind)
+        let finder = try FaceFinder(settings: resolved.settings)
         noteBound(arguments, settings: finder.settings)
         if finder.kind != .haar, arguments[model] == nil {
             Console.detail("models: looked for in \(SearchPlace.looked(ModelStore.searchOrder))")
         }
-        describe(finder.settings, profile: Self.profile(arguments, fallback: profile),
+        describe(finder.settings, sources: resolved.sources, profile: Self.profile(arguments, fallback: profile),
                  chosen: arguments[Self.profile] != nil ? "--profile" : "auto, from the stickers")
         return finder
     }
 
-    /// The `-v` lines of a detector: its settings, its model files, the profile.
-    static func describe(_ settings: DetectorSettings, profile: DetectionProfile, chosen: String) {
+    /// The `-v` lines of a detector: its settings in effect, each with where it came from
+    /// (`scoreThreshold 0.3 (config)`), its model files, the profile.
+    static func describe(_ settings: DetectorSettings, sources: [DetectorParameter: String], profile: DetectionProfile, chosen: String) {
         Console.detail("detector: \(settings.kind.rawValue) (profile \(profile.rawValue)), "
             + DetectorParameter.allCases.filter { $0.applies(to: settings.kind) }
-                .map { "\($0.key) \($0.describe(settings[$0]))" }.joined(separator: ", "))
+                .map { "\($0.key) \($0.describe(settings[$0])) (\(sources[$0] ?? "profile \(profile.rawValue)"))" }
+                .joined(separator: ", "))
         Console.detail("model: \(settings.kind.rawValue) \(settings.model ?? ModelStore.defaultModel(for: settings.kind) ?? "(not installed)")")
         if let verifier = DetectorKind(rawValue: settings.verifier.rawValue) {
             Console.detail("verifier model: \(verifier.rawValue) "

@@ -51,12 +51,12 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let line = try #require(run.stderrLines.first { $0.hasPrefix("detector: ") }, "\(run.stderr)")
         #expect(line.hasPrefix("detector: centerface (profile \(profile)),"), "\(line)")
-        #expect(line.contains(threshold + ",") && line.contains(verifier + ","), "\(line)")
+        #expect(line.contains(threshold + " (") && line.contains(verifier + " ("), "\(line)")
         #expect(run.stdout.contains("\"profile\": \"\(profile)\""), "\(run.stdout)")
     }
 
     /// Video keeps its own recall threshold (a false face there is a blob held for a
-    /// second), and a config file replaces the profile's defaults.
+    /// second), and a config file changes only the keys it names (issue #44): the rest stay the profile's.
     @Test(Fixtures.needsShared("data/video/carphone.mp4")) func videoAndConfigFiles() throws {
         let dir = try TemporaryDirectory()
         let clip = Fixtures.sharedPath("data/video/carphone.mp4")
@@ -64,15 +64,17 @@ import Testing
                                 "-o", dir.path("out.mp4"), clip])
         #expect(video.status == 0, "\(video.stderr)")
         let line = try #require(video.stderrLines.first { $0.hasPrefix("detector: ") }, "\(video.stderr)")
-        #expect(line.hasPrefix("detector: centerface (profile recall),") && line.contains("scoreThreshold 0.2,"), "\(line)")
+        #expect(line.hasPrefix("detector: centerface (profile recall),") && line.contains("scoreThreshold 0.2 (profile recall),"), "\(line)")
         #expect(video.stdout.contains("\"profile\": \"recall\""), "\(video.stdout)")
         let config = dir.path("tuned.json")
         try Data(#"{"detector": "yunet", "scoreThreshold": 0.7}"#.utf8).write(to: URL(fileURLWithPath: config))
         let photo = try CLIRun(["photo", "-v", "--sticker", "blur", "--config", config, "-o", dir.path("out.png"),
                                 Fixtures.sharedPath("data/photos/astronaut.png")])
         #expect(photo.status == 0, "\(photo.stderr)")
-        #expect(photo.stderr.contains("detector: yunet (profile recall), ") && photo.stderr.contains("scoreThreshold 0.7,"),
+        #expect(photo.stderr.contains("detector: yunet (profile recall), ") && photo.stderr.contains("scoreThreshold 0.7 (config),"),
                 "\(photo.stderr)")
+        let recall = DetectorSettings.defaults(for: .yunet, use: .photo, profile: .recall)
+        #expect(photo.stderr.contains("verifier \(recall.verifier.rawValue) (profile recall),"), "\(photo.stderr)")
     }
 
     /// A profile that does not exist is a usage error, one line, before anything is read or written.
