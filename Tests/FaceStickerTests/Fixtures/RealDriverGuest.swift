@@ -65,8 +65,8 @@ final class RealDriverGuest: Sendable {
 
     /// The guest's own time limit, boot included (scripts/vm/run.sh kills it after).
     /// Generous (a run takes about 4 minutes alone on 2 cores, 8.5 beside two busy loops, 11 to
-    /// 14 alone on a host where the emulation is three times slower): it tells a hang from a slow run.
-    static let guestLimit = 1800
+    /// 19 alone on a host where the emulation is three times slower): it tells a hang from a slow run.
+    static let guestLimit = 2700
 
     /// The guest, booted on first use; the calling test is skipped with the reason when it
     /// cannot run on this machine, and fails when it ran and broke. Under `CI=true` the
