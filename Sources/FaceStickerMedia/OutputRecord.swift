@@ -94,9 +94,8 @@ package struct OutputRecord: Equatable, Sendable {
 
         /// The record of part `number` of `count` of the video at `path`: its identity and where it is.
         package init(number: Int, of count: Int, frames: Int, source path: String, settings: String) {
-            let absolute = path.hasPrefix("/") ? path : PathText.join(FileManager.default.currentDirectoryPath, path)
             self.init(number: number, count: count, frames: frames, source: Self.identity(of: path) ?? "unreadable",
-                      settings: settings, sourcePath: PathText.standardized(absolute))
+                      settings: settings, sourcePath: PathText.absolute(path))
         }
 
         /// `segment=I/N;frames=F;source=ID;settings=FP`.

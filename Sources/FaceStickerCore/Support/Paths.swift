@@ -234,6 +234,11 @@ package enum PathText {
     /// `path` with `.`, `..` and doubled slashes resolved as text (no links followed).
     package static func standardized(_ path: String) -> String { (path as NSString).standardizingPath }
 
+    /// `path` from the root: a relative one joined to the current folder, then standardized.
+    package static func absolute(_ path: String) -> String {
+        standardized(path.hasPrefix("/") ? path : join(FileManager.default.currentDirectoryPath, path))
+    }
+
     /// `path` without trailing slashes, `/` for a path of slashes only.
     private static func trimmingSlashes(_ path: String) -> String {
         guard path.hasSuffix("/") else { return path }

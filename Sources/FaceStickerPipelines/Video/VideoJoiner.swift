@@ -165,9 +165,8 @@ package struct VideoJoiner: Sendable {
                 unlink(list)
                 Cleanup.forget(token)
             }
-            let cwd = FileManager.default.currentDirectoryPath
             let lines = parts.flatMap { part -> [String] in
-                let file = FFmpegArguments.concatLine(PathText.standardized(part.path.hasPrefix("/") ? part.path : PathText.join(cwd, part.path)))
+                let file = FFmpegArguments.concatLine(PathText.absolute(part.path))
                 // Each part lasts what its record says, to the microsecond, not its container's rounded duration: the
                 // next part starts at its own time in the source, as in a one-machine run (an .mp4's duration is kept
                 // in milliseconds, which put every later frame up to half a millisecond late).
