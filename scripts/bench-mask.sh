@@ -18,9 +18,16 @@
 # *_anonymized.* beside the inputs and starts Python once per -o. Skipped, with
 # a note and exit 0, when deface cannot be installed (no network, no python3 venv).
 #
+# First, without deface, the recall profile's curve (issue #44): `tune --mask
+# 'solid:#FF00FF'` on the dataset with the size rule's scores moved together
+# (small faces, the threshold, large faces), from one low threshold for every
+# size to a high one; each row is the faces left unhidden against the picture
+# masked outside the faces. The profile's own point is marked.
+#
 # Usage: scripts/bench-mask.sh [path/to/facesticker]
 # Environment: SHARED (default ../shared); BENCH_MASK_EFFECTS: our effects
-# (default "blur pixelate solid").
+# (default "blur pixelate solid"); BENCH_MASK_CURVE=0 skips the curve,
+# BENCH_MASK_DEFACE=0 the side by side with deface.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-.build/release/facesticker}
@@ -32,8 +39,34 @@ say() { echo "bench-mask: $*" >&2; }
 [ -x "$bin" ] || { say "$bin not built"; exit 1; }
 [ -r "$data/wider_face_gt.txt" ] || { say "$data not found"; exit 1; }
 
+# The curve: small-face score / threshold / large-face score (faces under 16 px and from 48 px
+# in the detector's 640 px copy), each point a `tune --mask` run of the dataset as it is.
+if [ "${BENCH_MASK_CURVE:-1}" != 0 ]; then
+    curve=$(mktemp -d)
+    echo "recall profile's curve on $data (tune --mask 'solid:#FF00FF'; small<16px / threshold / large>=48px)"
+    printf '%-16s %8s %8s %8s %20s %6s %9s\n' scores easy medium hard outside-faces/p90 wiped ms/photo
+    for point in 0.03/0.03/0.03 0.05/0.03/0.1 0.07/0.03/0.2 0.07/0.04/0.2 0.1/0.04/0.2 0.1/0.05/0.2 \
+                 0.15/0.07/0.2 0.2/0.1/0.3 0.3/0.2/0.4 0.5/0.4/0.5; do
+        IFS=/ read -r small threshold large <<<"$point"
+        printf '{"smallFaceScore": %s, "scoreThreshold": %s, "largeFaceScore": %s}\n' "$small" "$threshold" "$large" \
+            >"$curve/point.json"
+        "$bin" tune --dataset "$data" --mask 'solid:#FF00FF' --config "$curve/point.json" >"$curve/table" 2>"$curve/log" \
+            || { cat "$curve/log" >&2; say "tune --mask failed at $point"; exit 1; }
+        mark=$([ "$point" = 0.07/0.03/0.2 ] && echo " (profile)" || true)
+        awk -v point="$point" -v mark="$mark" '
+            $1 == "easy" { e = $4 } $1 == "medium" { m = $4 } $1 == "hard" { h = $4 }
+            $1 == "all" { split($8, o, ","); printf "%-16s %8s %8s %8s %20s %6s %9s%s\n", point, e, m, h, o[1] "/" o[2], $9, $10, mark }
+        ' "$curve/table" | tr -d '()'
+    done
+    rm -rf "$curve"
+fi
+
 # install_deface and $venv: deface 1.5.0 from the pinned wheel; its dependencies from PyPI.
 . scripts/deface-venv.sh
+if [ "${BENCH_MASK_DEFACE:-1}" = 0 ]; then
+    echo "bench-mask: the side by side with deface skipped (BENCH_MASK_DEFACE=0)"
+    exit 0
+fi
 if ! install_deface; then
     echo "bench-mask: skipped: deface 1.5.0 could not be installed into $venv (needs python3-venv and PyPI)"
     exit 0
@@ -115,13 +148,14 @@ null_check deface "$tmp/null-deface"
 run_ours "$tmp/null-ours" --sticker blur --min-face 100000 >/dev/null
 null_check facesticker "$tmp/null-ours"
 
-# One line per tool and subset: subset tool faces unhidden under-half regions ms.
+# One line per tool and subset: subset tool faces unhidden under-half regions outside-mean outside-p90 wiped ms.
 rows=$tmp/rows
 : >"$rows"
 add_rows() {
     local tool=$1 seconds=$2
     awk -v tool="$tool" -v ms="$(awk -v s="$seconds" 'BEGIN { printf "%.1f", 1000 * s }')" \
-        'NR > 1 { gsub(/[()%]/, "", $4); gsub(/[()%]/, "", $6); print $1, tool, $2, $4, $6, $7, ms }' "$tmp/table" >>"$rows"
+        'NR > 1 { gsub(/[()%]/, "", $4); gsub(/[()%]/, "", $6); gsub(/%/, "", $8); sub(/,/, " ", $8)
+                  print $1, tool, $2, $4, $6, $7, $8, $9, ms }' "$tmp/table" >>"$rows"
 }
 seconds=$(run_deface blur "$tmp/deface")
 score "$tmp/deface"
@@ -133,10 +167,12 @@ for effect in $effects; do
 done
 
 echo "anonymisation on wider-dev ($photos photos, PNG copies read by both tools; null runs cover no pixel)"
-printf '%-7s %-20s %6s %9s %11s %14s %9s\n' subset tool faces unhidden under-half regions-off/img ms/photo
+printf '%-7s %-20s %6s %9s %11s %14s %15s %6s %9s\n' subset tool faces unhidden under-half regions-off/img \
+    outside-faces/p90 wiped ms/photo
 awk '
     BEGIN { order["easy"] = 1; order["medium"] = 2; order["hard"] = 3; order["all"] = 4 }
     { line[order[$1], ++n[order[$1]]] = $0 }
     END { for (o = 1; o <= 4; o++) for (k = 1; k <= n[o]; k++) {
         split(line[o, k], f, " ")
-        printf "%-7s %-20s %6d %8.1f%% %10.1f%% %14.2f %9.1f\n", f[1], f[2], f[3], f[4], f[5], f[6], f[7] } }' "$rows"
+        printf "%-7s %-20s %6d %8.1f%% %10.1f%% %14.2f %7.1f%%/%5.1f%% %6d %9.1f\n", f[1], f[2], f[3], f[4], f[5], f[6],
+            f[7], f[8], f[9], f[10] } }' "$rows"

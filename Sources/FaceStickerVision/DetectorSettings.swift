@@ -40,6 +40,10 @@ package struct DetectorSettings: Equatable, Sendable {
                 throw FaceStickerError.badValue(path: source, key: parameter.key, reason: problem)
             }
         }
+        if smallFaceBelow > 0, largeFaceFrom > 0, largeFaceFrom < smallFaceBelow {
+            throw FaceStickerError.badValue(path: source, key: DetectorParameter.largeFaceFrom.key,
+                                            reason: "must be 0 or at least smallFaceBelow (\(smallFaceBelow)), got \(largeFaceFrom)")
+        }
         if maxSize > 0, maxSize < minSize {
             throw FaceStickerError.badValue(path: source, key: DetectorParameter.maxSize.key,
                                             reason: "must be 0 or at least minSize (\(minSize)), got \(maxSize)")
@@ -68,6 +72,24 @@ package struct DetectorSettings: Equatable, Sendable {
         get { FaceMeshUse(index: whole(.faceMesh)) } set { self[.faceMesh] = Double(newValue.index) }
     }
     package var rescuePresence: Double { get { self[.rescuePresence] } set { self[.rescuePresence] = newValue } }
+    package var smallFaceBelow: Int { get { whole(.smallFaceBelow) } set { self[.smallFaceBelow] = Double(newValue) } }
+    package var smallFaceScore: Double { get { self[.smallFaceScore] } set { self[.smallFaceScore] = newValue } }
+    package var largeFaceFrom: Int { get { whole(.largeFaceFrom) } set { self[.largeFaceFrom] = Double(newValue) } }
+    package var largeFaceScore: Double { get { self[.largeFaceScore] } set { self[.largeFaceScore] = newValue } }
+
+    /// Trust by size (`smallFaceBelow`, `largeFaceFrom`): whether a candidate `width` pixels wide in
+    /// the detector's copy scores enough for its size. Between the two (or with both off) the
+    /// detector's own `scoreThreshold` has already decided.
+    package func scoreSuffices(_ score: Double, width: Double) -> Bool {
+        if smallFaceBelow > 0, width < Double(smallFaceBelow) { return score >= smallFaceScore }
+        if largeFaceFrom > 0, width >= Double(largeFaceFrom) { return score >= largeFaceScore }
+        return true
+    }
+
+    /// Whether the face mesh runs on a face `side` pixels long (its box's longer side) in the
+    /// detector's copy: with `largeFaceFrom` on, only on large faces.
+    package func meshes(side: Double) -> Bool { largeFaceFrom <= 0 || side >= Double(largeFaceFrom) }
+
     /// Whether the face mesh may keep an unsure face the verifier rejects (`FaceFinder.confirmed`).
     package var rescues: Bool { rescuePresence < 1 && faceMesh == .on && kind.hasLandmarks }
 

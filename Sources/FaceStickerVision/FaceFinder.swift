@@ -87,7 +87,8 @@ package final class FaceFinder: FaceDetector {
             let forward = orientation.transform(storedSize: size)
             return try pass(orientation.upright(image), trusted: trusted.map(forward.apply(to:)))
         }
-        return try mesher?.meshed(faces, in: image, known: known) ?? faces
+        return try mesher?.meshed(faces, in: image, known: known, where: { settings.meshes(side: max($0.width, $0.height)) })
+            ?? faces
     }
 
     /// One orientation: detect, then keep what `confirmed` keeps.
@@ -101,7 +102,8 @@ package final class FaceFinder: FaceDetector {
                            presence: { try mesher?.mesh(of: $0, in: image)?.presence ?? 0 })
     }
 
-    /// The faces of one pass worth keeping: those with texture, and of the
+    /// The faces of one pass worth keeping: those scoring enough for their size
+    /// (`DetectorSettings.scoreSuffices`, in the pass's pixels), with texture, and of the
     /// ones scoring below `verifyBelow`, those the verifier confirms or, with
     /// `rescuePresence` under 1 and the face mesh on, those on which the mesh's
     /// `presence` is at least `rescuePresence`. `tune` replays cached
@@ -109,7 +111,7 @@ package final class FaceFinder: FaceDetector {
     package static func confirmed(_ faces: [Face], settings: DetectorSettings, textured: (Face) -> Bool,
                           verification: (Face) throws -> Double, presence: (Face) throws -> Double) rethrows -> [Face] {
         try faces.filter { face in
-            guard textured(face) else { return false }
+            guard settings.scoreSuffices(face.score, width: face.box.width), textured(face) else { return false }
             guard settings.verifier != .none, face.score < settings.verifyBelow else { return true }
             if try verification(face) >= settings.verifierScore { return true }
             return try settings.rescues && presence(face) >= settings.rescuePresence

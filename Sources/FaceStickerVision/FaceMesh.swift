@@ -204,9 +204,11 @@ package final class FaceMesher {
     /// (presence at least `trustAbove`); faces without detector landmarks
     /// (Haar, whose boxes sit differently) are left as they are. A face on one of
     /// `known`'s boxes (IoU at least `FaceVerifier.matchIoU`) is cropped only
-    /// the way up nearer its known roll.
-    package func meshed(_ faces: [Face], in image: RGBAImage, known: [KnownRoll] = []) throws -> [Face] {
+    /// the way up nearer its known roll. Only the faces whose box `meshes` accepts are meshed.
+    package func meshed(_ faces: [Face], in image: RGBAImage, known: [KnownRoll] = [],
+                        where meshes: (Rect) -> Bool = { _ in true }) throws -> [Face] {
         try faces.map { face in
+            guard meshes(face.box) else { return face }
             let roll = known.first { $0.box.iou(face.box) >= FaceVerifier.matchIoU }?.roll
             guard face.landmarks != nil, let mesh = try mesh(of: face, in: image, knownRoll: roll) else { return face }
             return Self.face(face, taking: mesh) ?? face

@@ -196,6 +196,22 @@ enum DetectorOptions {
         return finder
     }
 
+    /// `--json`'s `settings`: every setting the detector uses, in effect, and where it came
+    /// from, as `-v` tells them: `{"scoreThreshold": {"value": 0.04, "from": "profile recall"}, ...}`
+    /// (a choice by its name).
+    static func settingsJSON(_ arguments: Arguments, use: ModelStore.Use = .photo,
+                             profile: DetectionProfile = .precision) throws -> JSONOutput {
+        let (settings, sources) = try resolved(arguments, use: use, profile: profile)
+        let shown = Self.profile(arguments, fallback: profile)
+        return .object(DetectorParameter.allCases.filter { $0.applies(to: settings.kind) }.map { parameter in
+            let value = settings[parameter]
+            let json: JSONOutput = parameter.isWhole
+                ? (parameter.isChoice ? .string(parameter.describe(value)) : .int(Int(exactly: value) ?? 0))
+                : .number(value, digits: 6)
+            return (parameter.key, .object([("value", json), ("from", .string(sources[parameter] ?? "profile \(shown.rawValue)"))]))
+        })
+    }
+
     /// The `-v` lines of a detector: its settings in effect, each with where it came from
     /// (`scoreThreshold 0.3 (config)`), its model files, the profile.
     static func describe(_ settings: DetectorSettings, sources: [DetectorParameter: String], profile: DetectionProfile, chosen: String) {

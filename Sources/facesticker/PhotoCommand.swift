@@ -46,6 +46,8 @@ enum PhotoCommand: Command {
         let faces: FaceOptions.Choice
         let profile: DetectionProfile
         let detector: FaceFinder
+        /// `--json`'s `settings`: each detector setting in effect and where it came from.
+        let settings: JSONOutput
         let mirror: Bool
         let debug: Bool
         let json: Bool
@@ -63,6 +65,7 @@ enum PhotoCommand: Command {
             self.faces = faces
             profile = DetectorOptions.profile(arguments, fallback: stickers.profile)
             detector = try DetectorOptions.parse(arguments, profile: profile)
+            settings = try DetectorOptions.settingsJSON(arguments, profile: profile)
             mirror = arguments[PhotoCommand.mirror]
             debug = arguments[PhotoCommand.debug]
             json = arguments[OutputOptions.json]
@@ -161,6 +164,7 @@ enum PhotoCommand: Command {
         object.add("height", result.height)
         object.add("detector", detector)
         object.add("profile", request.profile.rawValue)
+        object.add("settings", request.settings)
         object.add("stickers", strings: job.renderer.stickers.map(\.name))
         object.add("seconds", number: seconds)
         object.add("placements", .array(result.placements.map(placementJSON)))

@@ -107,6 +107,8 @@ enum VideoCommand: Command {
         /// Nil when drawing from a tracks file: it needs no detector, only its settings.
         let detector: FaceFinder?
         let detectorSettings: DetectorSettings
+        /// `--json`'s `settings`: each detector setting in effect and where it came from (nil from a tracks file).
+        let settingsJSON: JSONOutput?
         /// The run's options (`--segment`'s part set in `run`).
         var options: VideoOptions
         let smoothing: SmoothingParameters?
@@ -150,6 +152,7 @@ enum VideoCommand: Command {
             options.singleThreadedOpenCV = true // the CLI owns the process: OpenCV helper threads would only compete
             options.sequenceRate = arguments[fps]
             (self.profile, self.detector, self.detectorSettings, self.options) = (profile, detector, detectorSettings, options)
+            settingsJSON = tracksIn == nil ? try DetectorOptions.settingsJSON(arguments, use: .video, profile: profile) : nil
             smoothing = arguments[noSmoothing] ? nil : SmoothingParameters()
             stats = arguments[VideoCommand.stats]
             requireFace = arguments[ResultOptions.requireFace]
@@ -308,6 +311,7 @@ enum VideoCommand: Command {
         object.add("tracks", tracks)
         object.add("detector", detecting ? request.detectorSettings.kind.rawValue : nil)
         object.add("profile", detecting ? request.profile.rawValue : nil)
+        object.add("settings", request.settingsJSON ?? .null)
         object.add("tracksIn", request.tracksIn)
         object.add("stickers", strings: stickers.map(\.name))
         object.add("seconds", number: summary.seconds)

@@ -38,13 +38,24 @@ package enum Anonymisation {
         /// How far the region reaches past the box toward the crown, in box heights: the
         /// detectors' boxes run from the brows to the chin, and hair above them identifies too.
         package static let crownReach = 0.2
+        /// A face narrower than this (in picture pixels, in its own frame) is small: its margin is
+        /// at most `smallFaceScale`. A small face has less hair and outline to cover, and most
+        /// small candidates of the recall profile are not faces. Measured on
+        /// `../shared/data/wider-dev` (`scripts/bench-mask.sh`, the recall profile): the picture
+        /// masked outside the faces is 10.2% with 1.8 on every face, 8.3% with 1.5 under 32 px,
+        /// 7.0% with 1.3, for the same easy and medium faces hidden. What decides is that no
+        /// detector finds the face again (`facesticker-bench strength` on 102 photos): CenterFace
+        /// finds 1 of 562 faces again after blur and 9 after pixelate at 1.5 (1 and 6 at 1.8 on
+        /// all), 3 and 17 at 1.4, 3 and 30 at 1.3; YuNet none from 1.4 up.
+        package static let smallFace = 32.0
+        package static let smallFaceScale = 1.5
         /// The region is at least this wide for its height (in the face's own frame): a turned
         /// head's box is narrow, its head is not.
         package static let minimumAspect = 0.85
 
         /// The region covering the head of `pose`: the box's size (in the face's own frame,
         /// turned with its roll from the landmarks), at least `minimumAspect` as wide as tall
-        /// and as tall as wide, times `scale`, about the box's centre, and reaching
+        /// and as tall as wide, times `scale` (at most `smallFaceScale` for a small face), about the box's centre, and reaching
         /// `crownReach` box heights further toward the crown (the chin's edge stays where
         /// `scale` puts it). Measured on `../shared/data/wider-dev` with
         /// `facesticker tune --dataset ... --mask blur` (the README, Anonymisation): against
@@ -59,6 +70,7 @@ package enum Anonymisation {
             let reach = Self.crownReach * height
             let faceWidth = max(width, Self.minimumAspect * height), faceHeight = max(height, width)
             let center = box.center.offset(by: pose.down, scale: -reach / 2)
+            let scale = width < Self.smallFace ? min(scale, Self.smallFaceScale) : scale
             var size = Size(width: faceWidth * scale, height: faceHeight * scale + reach)
             // A face mesh's outline reaches past a turned head's box: the region grows
             // about its centre until the outline is inside it (recall first).

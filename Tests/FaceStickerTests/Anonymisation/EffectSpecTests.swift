@@ -123,6 +123,15 @@ import Testing
         #expect(Sticker.Layout.placement(of: layer, on: face) == region)
     }
 
+    /// A small face (under 32 px wide) gets at most 1.5 as its margin: it has less hair and outline
+    /// to cover, and most small candidates of the recall profile are not faces.
+    @Test(arguments: [(31.0, 1.8, 1.5), (31.0, 1.0, 1.0), (32.0, 1.8, 1.8), (20.0, 3.0, 1.5)])
+    func smallFacesGetANarrowMargin(width: Double, scale: Double, used: Double) {
+        let face = Face(box: Rect(x: 10, y: 10, width: width, height: width), score: 1)
+        let region = Anonymisation.Mask(scale: scale).region(on: FacePose(face: face))
+        #expect(abs(region.size.width - width * used) < 1e-9, "\(region)")
+    }
+
     /// The face's whole box stays inside the region's solid part (before the feather) at the default scale.
     @Test func theDefaultRegionHidesTheWholeBox() {
         let face = Face(box: Rect(x: 100, y: 50, width: 80, height: 100), score: 1)

@@ -53,6 +53,56 @@ import Testing
         #expect(line.hasPrefix("detector: centerface (profile \(profile)),"), "\(line)")
         #expect(line.contains(threshold + " (") && line.contains(verifier + " ("), "\(line)")
         #expect(run.stdout.contains("\"profile\": \"\(profile)\""), "\(run.stdout)")
+        // --json tells the same settings and sources as -v (issue #44).
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let settings = try #require(object["settings"] as? [String: [String: Any]], "\(run.stdout)")
+        for parameter in DetectorParameter.allCases where parameter.applies(to: .centerface) {
+            let entry = try #require(settings[parameter.key], "\(parameter.key) in \(run.stdout)")
+            let value = entry["value"].map { "\($0)" } ?? "", from = entry["from"] as? String ?? ""
+            #expect(line.contains("\(parameter.key) \(value) (\(from))"), "\(parameter.key): \(entry) against \(line)")
+        }
+        #expect(settings.count == DetectorParameter.allCases.filter { $0.applies(to: .centerface) }.count)
+    }
+
+    /// Photos the recall profile wiped (issue #44): candidates of 100-300 px at scores of 0.03-0.15
+    /// on smoke, shirts, snow and print, each masked with its margin, covered 90-98% of them.
+    static let wipedBefore = [
+        "2--Demonstration/2_Demonstration_Demonstrators_2_666.jpg",
+        "9--Press_Conference/9_Press_Conference_Press_Conference_9_332.jpg",
+        "6--Funeral/6_Funeral_Funeral_6_690.jpg",
+    ]
+
+    /// Trust by size: a large candidate needs 0.2, so none of them is wiped and little is masked
+    /// outside the faces, while their easy and medium faces stay hidden; without the size rule
+    /// (one threshold, 0.03, as before) they are wiped again.
+    @Test(Fixtures.needsShared("data/wider-dev")) func largeUnsureCandidatesDoNotWipeAPicture() throws {
+        let dir = try TemporaryDirectory()
+        let dataset = try TuningFixtures.tinyWider(in: dir, count: Self.wipedBefore.count, names: Self.wipedBefore)
+        let now = try TuneMaskTests.rows(CLIRun(["tune", "--dataset", dataset, "--mask", "solid"]))
+        let config = try dir.write("one-threshold.json", #"{"scoreThreshold": 0.03, "smallFaceBelow": 0, "largeFaceFrom": 0}"#)
+        let before = try TuneMaskTests.rows(CLIRun(["tune", "--dataset", dataset, "--mask", "solid", "--config", config]))
+        func outsideMean(_ row: TuneMaskTests.Row) -> Double { Double(row.outside.prefix { $0 != "%" }) ?? 100 }
+        #expect(now[3].wiped == 0 && outsideMean(now[3]) < 10, "\(now)")
+        #expect(now[0].unhidden == 0 && now[1].unhidden == 0, "\(now)")
+        #expect(before[3].wiped >= 1 && outsideMean(before[3]) > 25, "\(before)")
+    }
+
+    /// The size rule, in the detector copy's pixels: under `smallFaceBelow` a face needs
+    /// `smallFaceScore`, from `largeFaceFrom` `largeFaceScore`; between them the threshold has decided.
+    /// Only large faces get the face mesh. Off (0) by default; the recall profile sets it for photos.
+    @Test(arguments: [(10.0, 0.06, false), (10.0, 0.07, true), (15.9, 0.05, false), (16.0, 0.05, true),
+                      (47.9, 0.04, true), (48.0, 0.19, false), (48.0, 0.2, true), (300.0, 0.1, false)])
+    func trustBySize(width: Double, score: Double, kept: Bool) throws {
+        let recall = DetectorSettings.defaults(for: .centerface, use: .photo, profile: .recall)
+        #expect(recall.scoreSuffices(score, width: width) == kept)
+        #expect(recall.meshes(side: width) == (width >= 48))
+        let precision = DetectorSettings.defaults(for: .centerface, use: .photo, profile: .precision)
+        #expect(precision.scoreSuffices(score, width: width) && precision.meshes(side: width))
+        let video = DetectorSettings.defaults(for: .centerface, use: .video, profile: .recall)
+        #expect(video.smallFaceBelow == 0 && video.largeFaceFrom == 0)
+        var bad = recall
+        bad.largeFaceFrom = 8
+        #expect(throws: FaceStickerError.self) { try bad.validate() }
     }
 
     /// Video keeps its own recall threshold (a false face there is a blob held for a

@@ -75,6 +75,49 @@ import Testing
         #expect(score.milliseconds == nil)
     }
 
+    /// The picture's share masked outside every labelled box grown 1.8 times, and wiped pictures:
+    /// over half covered while the grown faces cover less. The 40x30 picture has 1200 pixels; the
+    /// face (10, 10, 10x10) grown is columns and rows 6..<24, 324 pixels.
+    struct Outside: Sendable {
+        let painted: [Rect]
+        let masked: Double, outside: Double
+        let wiped: Bool
+    }
+
+    static let outsideCases: [Outside] = [
+        Outside(painted: [], masked: 0, outside: 0, wiped: false),
+        Outside(painted: [Rect(x: 10, y: 10, width: 10, height: 10)], masked: 100.0 / 1200, outside: 0, wiped: false),
+        Outside(painted: [Rect(x: 6, y: 6, width: 18, height: 18)], masked: 324.0 / 1200, outside: 0, wiped: false),
+        Outside(painted: [Rect(x: 25, y: 0, width: 10, height: 10)], masked: 100.0 / 1200, outside: 100.0 / 1200,
+                wiped: false),
+        Outside(painted: [Rect(x: 0, y: 0, width: 40, height: 30)], masked: 1, outside: 876.0 / 1200, wiped: true),
+    ]
+
+    @Test(arguments: outsideCases)
+    func masksOutsideFaces(_ c: Outside) throws {
+        let (original, anonymised) = Self.pictures(c.painted)
+        let score = try MaskCoverage.score(original: original, anonymised: anonymised, faces: [Self.face(10, 10, 10, 10)])
+        #expect(abs(score.masked - c.masked) < 1e-9 && abs(score.maskedOutsideFaces - c.outside) < 1e-9, "\(score)")
+        #expect(abs(score.grownFaces - 324.0 / 1200) < 1e-9 && score.isWiped == c.wiped, "\(score)")
+        // A picture its faces fill is not wiped by a mask over all of it.
+        let full = try MaskCoverage.score(original: original, anonymised: Self.pictures([Rect(x: 0, y: 0, width: 40, height: 30)]).1,
+                                          faces: [Self.face(5, 5, 30, 20)])
+        #expect(full.masked == 1 && full.maskedOutsideFaces == 0 && !full.isWiped, "\(full)")
+    }
+
+    /// The summary's mean and 90th percentile (nearest rank) of the shares outside faces, and the wiped count.
+    @Test func summarisesTheAreaOutsideFaces() throws {
+        let images = (0..<10).map { LabeledImage(name: "\($0).jpg", path: "/\($0).jpg", faces: []) }
+        let dataset = FaceDataset(folder: "set", groundTruthFiles: [], format: .wider, images: images, hasDifficulty: false)
+        let scores = (0..<10).map { k in
+            MaskCoverage.ImageScore(coverage: [], regions: 0, regionsOffFaces: 0, masked: k == 9 ? 0.9 : 0,
+                                    maskedOutsideFaces: Double(k) / 100)
+        }
+        let summary = try MaskCoverage.Summary(dataset: dataset, scores: scores)
+        #expect(abs(summary.outsideMean - 0.045) < 1e-12 && summary.outsideP90 == 0.08 && summary.wiped == 1)
+        #expect(summary.table[1].contains("4.5%,8.0%"), "\(summary.table)")
+    }
+
     /// A channel must differ by more than the tolerance; alpha is no colour.
     @Test(arguments: [(3, 2, true), (3, 3, false), (1, 0, true), (255, 254, true), (254, 254, false)])
     func tolerance(delta: Int, tolerance: Int, covered: Bool) throws {
@@ -115,11 +158,11 @@ import Testing
         #expect(summary.regionsOffFacesPerImage == 1.5 && summary.regions == 4)
         #expect(summary.millisecondsPerPhoto == 20)
         #expect(summary.table == [
-            "subset  faces  unhidden(<20%)  under-half  regions-off-faces/image  ms/photo",
-            "easy    1      1 (100.0%)      1 (100.0%)  1.50                     20.0",
-            "medium  1      0 (0.0%)        0 (0.0%)    1.50                     20.0",
-            "hard    3      1 (33.3%)       2 (66.7%)   1.50                     20.0",
-            "all     3      1 (33.3%)       2 (66.7%)   1.50                     20.0",
+            "subset  faces  unhidden(<20%)  under-half  regions-off-faces/image  masked-outside-faces(mean,p90)  wiped(>50%)  ms/photo",
+            "easy    1      1 (100.0%)      1 (100.0%)  1.50                     0.0%,0.0%                       0            20.0",
+            "medium  1      0 (0.0%)        0 (0.0%)    1.50                     0.0%,0.0%                       0            20.0",
+            "hard    3      1 (33.3%)       2 (66.7%)   1.50                     0.0%,0.0%                       0            20.0",
+            "all     3      1 (33.3%)       2 (66.7%)   1.50                     0.0%,0.0%                       0            20.0",
         ])
         // Unhidden on all: a's first face (its invalid one and the one without area are not counted).
         #expect(MaskCoverage.unhidden(dataset: dataset, scores: scores).map { [$0.image, $0.face] } == [[0, 0]])

@@ -5,22 +5,27 @@ import Testing
 /// `facesticker tune --mask` and `--mask-outputs`, run as a user runs them, on
 /// a few wider-dev photos.
 @Suite struct TuneMaskTests {
-    /// One table row: subset, faces, unhidden, under half, regions off faces per image, ms per photo.
+    /// One table row: subset, faces, unhidden, under half, regions off faces per image, masked outside
+    /// faces (mean, p90), pictures wiped, ms per photo.
     struct Row: Equatable {
         let subset: String
         let faces: Int, unhidden: Int, underHalf: Int
         let regionsPerImage: String
+        let outside: String
+        let wiped: Int
         let ms: String
 
         init(_ line: String) throws {
             let f = line.split(separator: " ").map(String.init)
-            try #require(f.count == 8, "\(line)")
+            try #require(f.count == 10, "\(line)")
             subset = f[0]
             faces = try #require(Int(f[1]))
             unhidden = try #require(Int(f[2]))
             underHalf = try #require(Int(f[4]))
             regionsPerImage = f[6]
-            ms = f[7]
+            outside = f[7]
+            wiped = try #require(Int(f[8]))
+            ms = f[9]
         }
     }
 
@@ -77,7 +82,8 @@ import Testing
         for row in rows {
             // Hidden: no face left; untouched: every face left, and not one pixel covered.
             #expect(row.unhidden == (facesHidden ? 0 : row.faces) && row.underHalf == row.unhidden, "\(row)")
-            #expect(row.regionsPerImage == "0.00" && row.ms == "-", "masks only on faces, no time measured: \(row)")
+            #expect(row.regionsPerImage == "0.00" && row.outside == "0.0%,0.0%" && row.wiped == 0 && row.ms == "-",
+                    "masks only on faces, no time measured: \(row)")
         }
         if !facesHidden { #expect(run.stderr.contains("; 0 covered regions, 0 touching no labelled face")) }
     }
@@ -113,6 +119,7 @@ import Testing
         let scored = try Self.rows(CLIRun(["tune", "--dataset", dataset, "--mask-outputs", out]))
         #expect(masked.map(\.unhidden) == scored.map(\.unhidden) && masked.map(\.underHalf) == scored.map(\.underHalf))
         #expect(masked.map(\.regionsPerImage) == scored.map(\.regionsPerImage))
+        #expect(masked.map(\.outside) == scored.map(\.outside) && masked.map(\.wiped) == scored.map(\.wiped))
         let all = try #require(masked.last)
         #expect(all.unhidden < all.faces, "the recall profile hides some of the crowd: \(all)")
         #expect(Double(all.ms).map { $0 > 0 } == true, "--mask times each photo: \(all)")
