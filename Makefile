@@ -49,6 +49,7 @@ test: setup
 bench: build
 	scripts/bench.sh $(BIN)
 	scripts/bench-video.sh $(BIN)
+	BENCH_VIDEO_STICKER=blur scripts/bench-video.sh $(BIN)
 	scripts/bench-longrun.sh $(BIN)
 	scripts/bench-segments.sh $(BIN)
 	scripts/bench-live.sh $(BIN)
