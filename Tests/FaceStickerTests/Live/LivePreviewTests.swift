@@ -40,7 +40,13 @@ struct LivePreviewTests {
         let run = try CLIRun.Running(["live", "--source", Fixtures.astronaut, "--fps", "10", "--loop", "--preview",
                                       "--sticker", LiveFixtures.sunglassesArt, "-o", dir.url.path],
                                      environment: ["DISPLAY": x.display, "QT_QPA_PLATFORM": "xcb"])
-        let window = try x.window(named: "facesticker live")
+        // Under the parallel suite on 2 cores the window once took over 60 s to appear (a fresh
+        // clone's `make test`, issue #44); a hang still fails. Not found: what live said tells why.
+        let window: String
+        do { window = try x.window(named: "facesticker live", seconds: 3 * Xvfb.startLimit) } catch {
+            Issue.record("\(error); live said: \(run.stderr)")
+            return
+        }
         // 512x512 on a 1280x800 screen: enlarged to 640 wide (within 85% of 800 high).
         #expect(run.waitFor("live: preview 640x640 on a 1280x800 screen, picture 512x512"), "\(run.stderr)")
         let g = try x.geometry(of: window)
