@@ -9,6 +9,8 @@ import Testing
         ("--verify-below", "1.5"), ("--verifier-score", "-0.1"), ("--max-upscale", "9"), ("--max-upscale", "nan"),
         ("--rotations", "sideways"), ("--verifier", "dlib"), ("--scale-factor", "1.0001"), ("--input-size", "99999"),
         ("--top-k", "2.5"), ("--face-mesh", "maybe"), ("--rescue-presence", "2"),
+        ("--small-face-below", "-1"), ("--small-face-score", "1.5"), ("--large-face-from", "20000"),
+        ("--large-face-score", "nan"),
     ]
 
     @Test(arguments: ["detect", "photo", "video"], bad)
