@@ -55,6 +55,7 @@ bench: build
 	scripts/bench-live.sh $(BIN)
 	scripts/bench-deface.sh $(BIN)
 	scripts/bench-mask.sh $(BIN)
+	scripts/bench-video-mask.sh $(BIN)
 
 # The C API tests under AddressSanitizer and UndefinedBehaviorSanitizer.
 check-memory: setup

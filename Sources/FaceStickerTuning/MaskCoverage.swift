@@ -35,6 +35,12 @@ package enum MaskCoverage {
     /// A labelled box grown this much about its centre is the face and what goes with it (hair,
     /// ears, the mask's margin); covered pixels outside every grown box are masked outside faces.
     package static let outsideGrowth = 1.8
+
+    /// `box` grown `outsideGrowth` times about its centre: where a face's mask may reach.
+    package static func grown(_ box: Rect) -> Rect {
+        Rect(x: box.center.x - outsideGrowth * box.width / 2, y: box.center.y - outsideGrowth * box.height / 2,
+             width: outsideGrowth * box.width, height: outsideGrowth * box.height)
+    }
     /// A picture covered more than this share is wiped, unless its grown faces cover that much.
     package static let overHalf = 0.5
 
@@ -105,10 +111,7 @@ package enum MaskCoverage {
         }
         var grown = [Bool](repeating: false, count: width * height)
         for face in faces {
-            let box = face.box
-            let big = Rect(x: box.center.x - outsideGrowth * box.width / 2, y: box.center.y - outsideGrowth * box.height / 2,
-                           width: outsideGrowth * box.width, height: outsideGrowth * box.height)
-            guard let bounds = pixelBounds(of: big, width: width, height: height) else { continue }
+            guard let bounds = pixelBounds(of: Self.grown(face.box), width: width, height: height) else { continue }
             for y in bounds.rows { for x in bounds.columns { grown[y * width + x] = true } }
         }
         var masked = 0, outside = 0, inGrown = 0

@@ -37,7 +37,8 @@ enum VideoCommand: Command {
     static let output = OutputOptions.output
     static let detectEvery = Option<Int?>("--detect-every", placeholder: "N", default: nil, range: 1...30,
                                           defaultText: "at most \(JSONText.number(VideoOptions.detectionRate, digits: 3)) times a second, "
-                                              + "so 3 at 24-30 fps",
+                                              + "so 3 at 24-30 fps (only hiding faces: "
+                                              + "\(JSONText.number(VideoOptions.recallDetectionRate, digits: 3)), so 6)",
                                           setting: .detectEvery, help: "detect on every Nth frame and follow faces in between")
     static let tracks = Option<String?>("--tracks", placeholder: "FILE.json", kind: .file, default: nil,
                                         setting: .tracksFile, help: "also write every frame's faces and sticker placements (an existing folder "

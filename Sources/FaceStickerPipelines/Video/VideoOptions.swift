@@ -9,8 +9,8 @@ package struct VideoOptions: Sendable {
     /// frame's aspect); nil: `detector.inputSize` as is.
     package var detectWidth: Int?
     /// Run the detector on every Nth frame (1...30) and interpolate the tracks
-    /// between; nil: about `detectionRate` times a second. Up to 2N frames wait
-    /// in memory for the detections after them.
+    /// between; nil: about `detectionRate(profile)` times a second. Up to 3N frames wait
+    /// in memory for the detections after them (`TrackerSettings.waitRounds`).
     package var detectEvery: Int?
     /// Nil: tracker defaults for the video's frame rate and `profile`.
     package var tracker: TrackerSettings?
@@ -64,6 +64,19 @@ package struct VideoOptions: Sendable {
     /// detections are as good as detected ones (and smoother), and the detector
     /// costs a third of what it does on every frame at 24-30 fps.
     package static let detectionRate = 10.0
+    /// The same when only hiding faces (`DetectionProfile.recall`): CenterFace costs several
+    /// times YuNet and is not followed by the mesh between its searches; frames wait for
+    /// the detections after them, so a face is interpolated, led in and held either way
+    /// (`TrackTimeline`). On the clips of docs/anonymisation.md ("Video looks both ways")
+    /// detecting every sixth frame leaves the same faces as every third: none on the three
+    /// films, 4 face-frames of 2792 on a crowd panned past; `video --sticker blur` on
+    /// megamind-720p.mp4 takes 8.0 s instead of 9.4 s.
+    package static let recallDetectionRate = 5.0
+
+    /// The most detections a second under `profile` when `detectEvery` is not set.
+    package static func detectionRate(_ profile: DetectionProfile) -> Double {
+        profile == .recall ? recallDetectionRate : detectionRate
+    }
 
     package init(detector: DetectorSettings, detectWidth: Int? = VideoOptions.defaultDetectWidth, detectEvery: Int? = nil,
                 tracker: TrackerSettings? = nil, encoder: EncoderSettings = EncoderSettings(), tracksPath: String? = nil) {
@@ -79,7 +92,7 @@ package struct VideoOptions: Sendable {
     package func detectEvery(frameRate: Double) -> Int {
         if let detectEvery { return max(1, detectEvery) }
         guard frameRate.isFinite, frameRate > 0 else { return 1 }
-        return min(30, max(1, Int((frameRate / Self.detectionRate).rounded(.up))))
+        return min(30, max(1, Int((frameRate / Self.detectionRate(profile)).rounded(.up))))
     }
 
     /// The detector settings for frames of `width` x `height`: the longest

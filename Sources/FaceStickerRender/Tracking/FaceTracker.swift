@@ -59,7 +59,7 @@ package struct FaceTracker: Sendable {
             nextKey += 1
             tracks[key] = TrackRecord(key: key, status: .tentative, firstRound: round, hits: 1,
                                       lastFace: face, lastFrame: frame, lastRound: round)
-            if settings.confirmHits <= 1 { confirm(key) }
+            if settings.confirmHits <= 1 || settings.isSure(face) { confirm(key) }
             result.append((key, face))
         }
         return result
@@ -97,7 +97,7 @@ package struct FaceTracker: Sendable {
             track.path.removeAll()
         }
         tracks[key] = track
-        if track.status == .tentative, track.hits >= settings.confirmHits { confirm(key) }
+        if track.status == .tentative, track.hits >= settings.confirmHits || settings.isSure(face) { confirm(key) }
     }
 
     /// The face mesh followed track `key`'s face into `frame` (live, between detections):
@@ -300,6 +300,10 @@ package struct TrackerSettings: Equatable, Sendable {
     /// Whether the frames before a track's first detection, back to the previous
     /// detection round and never across a cut, show the face where it was first found.
     package var leadIn: Bool
+    /// Over 0: a detection scored at least this confirms its track at once; one under it
+    /// needs `confirmHits` (recall video: a candidate seen once at a low score is noise, a
+    /// face seen again is hidden from its first sighting on). 0: `confirmHits` decides.
+    package var sureScore = 0.0
 
     package init(confirmHits: Int = 2, confirmRounds: Int = 3, holdFrames: Int = 12, holdRounds: Int = 2,
                 minOverlap: Double = 0.2, maxDrift: Double = 0, holdGrowth: Double = 0, leadIn: Bool = false) {
@@ -318,8 +322,11 @@ package struct TrackerSettings: Equatable, Sendable {
     /// `.precision` (stickers): two sightings within three rounds, a hold of about 0.4 s
     /// and never shorter than two detection rounds, a lost face standing still.
     ///
-    /// `.recall` (every layer hides the face): one sighting shows the face, since a face
-    /// left visible is the worst error and a false one only hides a patch of picture. The
+    /// `.recall` (every layer hides the face): one sighting at `DetectionProfile.videoSureScore`
+    /// or more shows the face, since a face left visible is the worst error and a false one
+    /// only hides a patch of picture; a candidate under it (the detector's threshold is lower)
+    /// must be seen again within the next two detections, and then shows from its first
+    /// sighting (offline the frames wait for it; live it shows from the second). The
     /// hold is about 1 s and never under four detection rounds: a detector that misses
     /// a turning or blurred face for a few rounds does not let it show. A lost face is
     /// carried along its last motion, at most half its box width (a missed face usually
@@ -342,8 +349,10 @@ package struct TrackerSettings: Equatable, Sendable {
             return settings
         case .recall:
             let rounds = 4
-            return TrackerSettings(confirmHits: 1, confirmRounds: 2, holdFrames: max(frames(1), rounds * every),
-                                   holdRounds: rounds, maxDrift: 0.5, holdGrowth: 0.25, leadIn: true)
+            var settings = TrackerSettings(confirmHits: 2, confirmRounds: 3, holdFrames: max(frames(1), rounds * every),
+                                           holdRounds: rounds, maxDrift: 0.5, holdGrowth: 0.25, leadIn: true)
+            settings.sureScore = DetectionProfile.videoSureScore
+            return settings
         }
     }
 
@@ -353,6 +362,9 @@ package struct TrackerSettings: Equatable, Sendable {
         guard holdGrowth > 0, holdFrames > 0, frames != 0 else { return 1 }
         return 1 + holdGrowth * min(1, Double(frames.magnitude) / Double(holdFrames))
     }
+
+    /// Whether `face` confirms its track at once (`sureScore`).
+    package func isSure(_ face: Face) -> Bool { sureScore > 0 && face.score >= sureScore }
 
     /// Detection rounds a frame waits in `TrackTimeline` before its faces are decided.
     package var waitRounds: Int { max(confirmRounds - 1, leadIn ? 1 : 0) }

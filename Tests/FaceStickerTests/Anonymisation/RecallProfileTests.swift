@@ -99,7 +99,8 @@ import Testing
         let precision = DetectorSettings.defaults(for: .centerface, use: .photo, profile: .precision)
         #expect(precision.scoreSuffices(score, width: width) && precision.meshes(side: width))
         let video = DetectorSettings.defaults(for: .centerface, use: .video, profile: .recall)
-        #expect(video.smallFaceBelow == 0 && video.largeFaceFrom == 0)
+        #expect(video.smallFaceBelow == 0 && video.largeFaceFrom == 32 && video.largeFaceScore == DetectionProfile.videoSureScore)
+        #expect(video.scoreSuffices(0.1, width: 31.9) && !video.scoreSuffices(0.19, width: 32))
         var bad = recall
         bad.largeFaceFrom = 8
         #expect(throws: FaceStickerError.self) { try bad.validate() }
@@ -114,7 +115,7 @@ import Testing
                                 "-o", dir.path("out.mp4"), clip])
         #expect(video.status == 0, "\(video.stderr)")
         let line = try #require(video.stderrLines.first { $0.hasPrefix("detector: ") }, "\(video.stderr)")
-        #expect(line.hasPrefix("detector: centerface (profile recall),") && line.contains("scoreThreshold 0.2 (profile recall),"), "\(line)")
+        #expect(line.hasPrefix("detector: centerface (profile recall),") && line.contains("scoreThreshold 0.1 (profile recall),"), "\(line)")
         #expect(video.stdout.contains("\"profile\": \"recall\""), "\(video.stdout)")
         let config = dir.path("tuned.json")
         try Data(#"{"detector": "yunet", "scoreThreshold": 0.7}"#.utf8).write(to: URL(fileURLWithPath: config))

@@ -66,14 +66,14 @@ import Testing
         return checked
     }
 
-    /// carphone.mp4 (4 s, detected every 3rd frame): every detection, from the first, is hidden.
+    /// carphone.mp4 (4 s, detected every 6th frame): every detection, from the first, is hidden.
     @Test func everyFaceFoundInCarphoneIsHidden() throws {
         let dir = try TemporaryDirectory()
         let (output, faces) = try Self.run(Fixtures.carphone, sticker: "solid:#ff00ff", in: dir, name: "solid")
         #expect(faces.count == 120)
         let first = try #require(faces.firstIndex { $0.contains { $0.source == "detected" } })
         #expect(faces.prefix(first).joined().allSatisfy { $0.source == "held" }, "before it, at most its lead-in")
-        #expect(try Self.expectEveryDetectedFaceHidden(output, faces) >= 30)
+        #expect(try Self.expectEveryDetectedFaceHidden(output, faces) >= 20)
     }
 
     /// 10 black frames, carphone's first 2 frames, 10 black, then its first 30: cuts at

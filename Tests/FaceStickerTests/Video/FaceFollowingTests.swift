@@ -98,6 +98,7 @@ import Testing
         let blurred = try CLIRun(["video", clip, "--sticker", "blur", "--preset", "ultrafast", "--stats",
                                   "-o", dir.path("blurred.mp4")])
         #expect(blurred.status == 0, "\(blurred.stderr)")
-        #expect(try Self.rounds(blurred) == (30, 0), "hiding faces follows none by the mesh")
+        let hidden = try Self.rounds(blurred)
+        #expect(hidden.all == 18 && hidden.followed == 0, "hiding faces follows none by the mesh (and detects every 5th frame at 25 fps): \(hidden)")
     }
 }

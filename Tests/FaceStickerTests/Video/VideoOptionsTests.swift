@@ -23,6 +23,14 @@ import Testing
         #expect(options.detectEvery(frameRate: rate) == every)
     }
 
+    /// Only hiding faces, CenterFace runs at most five times a second (every sixth frame at 30 fps).
+    @Test(arguments: [(29.97, nil, 6), (25, nil, 5), (60, nil, 12), (5, nil, 1), (30, 2, 2)] as [(Double, Int?, Int)])
+    func hidingFacesDetectsAtMostFiveTimesASecond(rate: Double, given: Int?, every: Int) {
+        var options = VideoOptions(detector: .defaults(for: .centerface), detectEvery: given)
+        options.profile = .recall
+        #expect(options.detectEvery(frameRate: rate) == every)
+    }
+
     @Test func theHoldCoversTwoDetectionIntervals() {
         #expect(TrackerSettings.forVideo(frameRate: 30, detectEvery: 1).holdFrames == 12)
         #expect(TrackerSettings.forVideo(frameRate: 30, detectEvery: 10).holdFrames == 20)
