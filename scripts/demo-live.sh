@@ -25,7 +25,8 @@ if [ -z "${DISPLAY:-}" ]; then
     # private one too, or Qt says it is defaulting to /tmp/runtime-$USER.
     if [ -z "${XDG_RUNTIME_DIR:-}" ]; then runtime=$(mktemp -d); export XDG_RUNTIME_DIR=$runtime; fi
     n=$((90 + $$ % 100)); while [ -e "/tmp/.X11-unix/X$n" ]; do n=$((n + 1)); done
-    Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+    # -noreset: the server would reset when the probe of live leaves, refusing live itself.
+    Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp -noreset >/dev/null 2>&1 &
     xvfb_pid=$!
     export DISPLAY=":$n"
     for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$n" ] && break; sleep 0.1; done

@@ -50,7 +50,11 @@ final class Xvfb {
         while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
             || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
         display = ":\(number)"
-        server = try ChildProcess("Xvfb", [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
+        // `-noreset`: by default the server resets when its last client leaves (each xdotool
+        // call, live's display probe), and a client connecting during the reset is refused:
+        // live's Qt then aborts on "could not connect to display" and no window appears (twice
+        // in a fresh clone's `make test` under the parallel suite; openscad#3037, mantid#31570).
+        server = try ChildProcess("Xvfb", [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"],
                                   output: false)
         // Ready once its socket answers; the limit is generous (a busy machine starts it slowly)
         // and only tells a server that never starts from a slow one.
