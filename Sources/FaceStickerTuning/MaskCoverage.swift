@@ -226,10 +226,8 @@ package enum MaskCoverage {
             millisecondsPerPhoto = !times.isEmpty && times.count == scores.count
                 ? times.reduce(0, +) / Double(times.count) : nil
             let outside = scores.map(\.maskedOutsideFaces).sorted()
-            outsideMean = outside.isEmpty ? 0 : outside.reduce(0, +) / Double(outside.count)
-            // Nearest rank: the smallest share at least 90% of the pictures are at or under.
-            let rank = (0.9 * Double(outside.count)).rounded(.up)
-            outsideP90 = outside.isEmpty ? 0 : outside[max(0, min(outside.count - 1, Int(rank) - 1))]
+            outsideMean = Statistics.mean(outside)
+            outsideP90 = Statistics.percentile(outside, 0.9)
             wiped = scores.filter(\.isWiped).count
         }
 

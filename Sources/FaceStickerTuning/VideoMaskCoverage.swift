@@ -80,9 +80,10 @@ package struct VideoMaskCoverage: Sendable {
             for y in y0..<y1 { for x in x0..<x1 where cover[y * grid.width + x] { n += 1 } }
             return Double(n) / Double((x1 - x0) * (y1 - y0))
         }
+        let fromScore = references(found, from: score)
         for minimum in [score, max(score, 0.5)] {
             var row = Row(minimum: minimum), run = 0
-            for (f, boxes) in references(found, from: minimum).enumerated() {
+            for (f, boxes) in (minimum == score ? fromScore : references(found, from: minimum)).enumerated() {
                 var left = false
                 for box in boxes {
                     row.faceFrames += 1
@@ -97,7 +98,7 @@ package struct VideoMaskCoverage: Sendable {
             coverage.rows.append(row)
         }
         var outside: [Double] = []
-        for (f, boxes) in references(found, from: score).enumerated() {
+        for (f, boxes) in fromScore.enumerated() {
             let grown = boxes.map(MaskCoverage.grown)
             var n = 0
             for y in 0..<grid.height {
@@ -108,9 +109,8 @@ package struct VideoMaskCoverage: Sendable {
             }
             outside.append(Double(n) / Double(max(1, grid.width * grid.height)))
         }
-        coverage.outsideMean = outside.reduce(0, +) / Double(max(1, outside.count))
-        let sorted = outside.sorted()
-        coverage.outsideP90 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, max(0, Int((0.9 * Double(sorted.count)).rounded(.up)) - 1))]
+        coverage.outsideMean = Statistics.mean(outside)
+        coverage.outsideP90 = Statistics.percentile(outside.sorted(), 0.9)
         return coverage
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import FaceStickerCore
 
 /// What a live run did, as `--stats` prints it: frames in (delivered by the
 /// source), frames out (written or shown), dropped (a newer frame arrived
@@ -128,9 +129,5 @@ package final class LiveStats: Sendable {
     }
 
     /// The value below which `p` of `sorted` lies (nearest rank); 0 when empty.
-    package static func percentile(_ sorted: [Double], _ p: Double) -> Double {
-        guard !sorted.isEmpty else { return 0 }
-        let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
-        return sorted[min(sorted.count - 1, max(0, rank))]
-    }
+    package static func percentile(_ sorted: [Double], _ p: Double) -> Double { Statistics.percentile(sorted, p) }
 }

@@ -437,15 +437,18 @@ extension Anonymisation {
             blend(plane, area: area) { x, y in buffer[(y - area.top + dy) * w + (x - area.left + dx)] }
             return
         }
-        // Read back bilinearly between the copy's pixel centres (edges repeated).
+        // Read back bilinearly between the copy's pixel centres (edges repeated); the cells and
+        // weights of each column and row are worked out once, not once a pixel.
         let inverse = 1 / Double(step)
         func cell(_ local: Int, _ count: Int) -> (Int, Int, Float) {
             let g = min(max((Double(local) + 0.5) * inverse - 0.5, 0), Double(count - 1))
             let low = Int(g)
             return (low, min(low + 1, count - 1), Float(g - Double(low)))
         }
+        let columns = (area.left..<area.right).map { cell($0 - left, gw) }
+        let rows = (area.top..<area.bottom).map { cell($0 - top, gh) }
         blend(plane, area: area) { x, y in
-            let (x0, x1, fx) = cell(x - left, gw), (y0, y1, fy) = cell(y - top, gh)
+            let (x0, x1, fx) = columns[x - area.left], (y0, y1, fy) = rows[y - area.top]
             let top = buffer[y0 * gw + x0] + (buffer[y0 * gw + x1] - buffer[y0 * gw + x0]) * fx
             let bottom = buffer[y1 * gw + x0] + (buffer[y1 * gw + x1] - buffer[y1 * gw + x0]) * fx
             return top + (bottom - top) * fy
